@@ -1,0 +1,600 @@
+//! The grammar of draft-duerst-iri-bis-07 §2.2 → component positions, in one pass, without allocating.
+
+use crate::chars::{self, IPV_FUTURE, PATH, PCHAR_NC, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::error::{ErrorKind, ParseError};
+
+/// Which set of rules an input is parsed by.
+///
+/// ```
+/// use pidkit::{IriRef, Profile};
+/// // The seed draft (the default) lets a fragment contain '#'; RFC 3987 does not.
+/// assert!(IriRef::parse_with("a#b#c", Profile::IriBis).is_ok());
+/// assert!(IriRef::parse_with("a#b#c", Profile::Rfc3987).is_err());
+/// // RFC 3986 accepts ASCII URIs only.
+/// assert!(IriRef::parse_with("/résumé", Profile::Rfc3986Uri).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Profile {
+    /// draft-duerst-iri-bis-07 (the default): `ifragment` may contain `#`; the tag characters
+    /// U+E0000–E0FFF are `iprivate` (allowed in the query).
+    #[default]
+    IriBis,
+    /// RFC 3987 exactly.
+    Rfc3987,
+    /// RFC 3986: URIs, ASCII only.
+    Rfc3986Uri,
+}
+
+impl Profile {
+    /// The profile's name as the CLI spells it: `bis`, `rfc3987`, `rfc3986`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::IriBis => "bis",
+            Profile::Rfc3987 => "rfc3987",
+            Profile::Rfc3986Uri => "rfc3986",
+        }
+    }
+}
+
+impl std::str::FromStr for Profile {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "bis" => Ok(Profile::IriBis),
+            "rfc3987" => Ok(Profile::Rfc3987),
+            "rfc3986" => Ok(Profile::Rfc3986Uri),
+            _ => Err(format!(
+                "unknown profile '{s}' (expected bis, rfc3987 or rfc3986)"
+            )),
+        }
+    }
+}
+
+/// The start symbol of the grammar: which production the whole input must match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Rule {
+    /// `IRI-reference = IRI / irelative-ref`
+    #[default]
+    IriReference,
+    /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`
+    Iri,
+    /// `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]` (no fragment)
+    AbsoluteIri,
+    /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]` (no scheme)
+    RelativeRef,
+}
+
+/// The kind of host in an authority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum HostKind {
+    /// `ireg-name` (possibly empty).
+    #[default]
+    RegName,
+    /// `IPv4address` (dotted decimal, each part a `dec-octet`).
+    Ipv4,
+    /// `"[" IPv6address "]"`
+    Ipv6,
+    /// `"[" IPvFuture "]"`
+    IpvFuture,
+}
+
+/// Byte positions of the components. With `s` the input:
+/// scheme `s[..scheme_end]` (absent if `scheme_end == 0`), userinfo `s[authority_start..host_start-1]`
+/// (if `host_start > authority_start`), host `s[host_start..host_end]`, port `s[host_end+1..path_start]`
+/// (if `host_end < path_start`), path `s[path_start..path_end]`, query `s[path_end+1..query_end]`
+/// (if `path_end < query_end`), fragment `s[query_end+1..]` (if `query_end < s.len()`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Positions {
+    pub scheme_end: usize,
+    pub has_authority: bool,
+    pub host_kind: HostKind,
+    pub host_start: usize,
+    pub host_end: usize,
+    pub path_start: usize,
+    pub path_end: usize,
+    pub query_end: usize,
+}
+
+impl Positions {
+    /// Where the authority starts (after `//`), meaningful only if `has_authority`.
+    #[inline]
+    pub fn authority_start(&self) -> usize {
+        if self.scheme_end == 0 {
+            2
+        } else {
+            self.scheme_end + 3
+        }
+    }
+}
+
+/// Parse `s` by `rule` under `profile`.
+pub(crate) fn parse(s: &str, rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
+    Parser {
+        b: s.as_bytes(),
+        profile,
+    }
+    .run(rule)
+}
+
+/// Where in the grammar a character is: decides whether `iprivate` is allowed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Query,
+    Other,
+}
+
+struct Parser<'a> {
+    b: &'a [u8],
+    profile: Profile,
+}
+
+impl Parser<'_> {
+    fn run(&self, rule: Rule) -> Result<Positions, ParseError> {
+        let b = self.b;
+        let mut p = Positions::default();
+
+        // scheme ":" — first-match-wins: a leading ALPHA *( scheme char ) ":" is a scheme.
+        let mut i = 0;
+        if b.first().is_some_and(u8::is_ascii_alphabetic) {
+            i = 1;
+            while i < b.len() && chars::is(b[i], SCHEME) {
+                i += 1;
+            }
+            if b.get(i) == Some(&b':') {
+                p.scheme_end = i;
+            }
+        }
+        if p.scheme_end > 0 {
+            if rule == Rule::RelativeRef {
+                return Err(ParseError::new(
+                    ErrorKind::UnexpectedScheme,
+                    0,
+                    p.scheme_end + 1,
+                ));
+            }
+            i = p.scheme_end + 1;
+        } else {
+            if matches!(rule, Rule::Iri | Rule::AbsoluteIri) {
+                return Err(self.missing_scheme(i));
+            }
+            i = 0;
+        }
+
+        // ihier-part / irelative-part
+        if b[i..].starts_with(b"//") {
+            p.has_authority = true;
+            i = self.authority(i + 2, &mut p)?;
+        } else {
+            p.path_start = i;
+            p.host_start = i;
+            p.host_end = i;
+            if p.scheme_end == 0 && b.get(i).is_some_and(|&c| c != b'/') {
+                // ipath-noscheme: the first segment may not contain ':'.
+                i = self.scan(i, PCHAR_NC, Part::Other)?;
+                if b.get(i) == Some(&b':') {
+                    return Err(self.colon_in_first_segment(i));
+                }
+            }
+        }
+        i = self.scan(i, PATH, Part::Other)?;
+        p.path_end = i;
+
+        if b.get(i) == Some(&b'?') {
+            i = self.scan(i + 1, QUERY, Part::Query)?;
+        }
+        p.query_end = i;
+
+        if b.get(i) == Some(&b'#') {
+            if rule == Rule::AbsoluteIri {
+                return Err(ParseError::new(
+                    ErrorKind::UnexpectedFragment,
+                    i,
+                    b.len() - i,
+                ));
+            }
+            i += 1;
+            loop {
+                i = self.scan(i, QUERY, Part::Other)?;
+                if b.get(i) == Some(&b'#') && self.profile == Profile::IriBis {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if i < b.len() {
+            return Err(self.invalid_char(i));
+        }
+        Ok(p)
+    }
+
+    /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`, starting after `//`; returns its end.
+    fn authority(&self, start: usize, p: &mut Positions) -> Result<usize, ParseError> {
+        let b = self.b;
+        // iuserinfo's characters are a superset of ireg-name's and port's, so one scan either
+        // stops at the '@' that ends the userinfo or tells that there is none.
+        let mut i = self.scan(start, USERINFO, Part::Other)?;
+        if b.get(i) == Some(&b'@') {
+            i += 1;
+        } else {
+            i = start;
+        }
+        p.host_start = i;
+        if b.get(i) == Some(&b'[') {
+            i = self.ip_literal(i, p)?;
+        } else {
+            i = self.scan(i, REG_NAME, Part::Other)?;
+            p.host_kind = if is_ipv4(&b[p.host_start..i]) {
+                HostKind::Ipv4
+            } else {
+                HostKind::RegName
+            };
+        }
+        p.host_end = i;
+        if b.get(i) == Some(&b':') {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+                return Err(ParseError::new(ErrorKind::BadPort, i, self.char_len(i)));
+            }
+        } else if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+            return Err(self.invalid_char(i));
+        }
+        p.path_start = i;
+        Ok(i)
+    }
+
+    /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, `start` at the `[`; returns the end.
+    fn ip_literal(&self, start: usize, p: &mut Positions) -> Result<usize, ParseError> {
+        let b = self.b;
+        let mut end = start + 1;
+        while end < b.len() && !matches!(b[end], b']' | b'/' | b'?' | b'#' | b'[' | b'@') {
+            end += 1;
+        }
+        if b.get(end) != Some(&b']') {
+            let kind = if b.get(start + 1).is_some_and(|&c| c | 0x20 == b'v') {
+                ErrorKind::BadIpvFuture
+            } else {
+                ErrorKind::BadIpv6("missing the closing ']'")
+            };
+            return Err(ParseError::new(kind, start, end - start));
+        }
+        let inner = &b[start + 1..end];
+        let len = end + 1 - start;
+        if inner.first().is_some_and(|&c| c | 0x20 == b'v') {
+            if !is_ipvfuture(inner) {
+                return Err(ParseError::new(ErrorKind::BadIpvFuture, start, len));
+            }
+            p.host_kind = HostKind::IpvFuture;
+        } else {
+            if let Err(reason) = check_ipv6(inner) {
+                return Err(ParseError::new(ErrorKind::BadIpv6(reason), start, len));
+            }
+            p.host_kind = HostKind::Ipv6;
+        }
+        Ok(end + 1)
+    }
+
+    /// Advance over characters of the ASCII classes in `mask`, `pct-encoded`, and the non-ASCII
+    /// characters allowed in `part`. Returns the position of the first byte that is none of these
+    /// (a delimiter the caller interprets, or an error the caller reports).
+    #[inline]
+    fn scan(&self, mut i: usize, mask: u8, part: Part) -> Result<usize, ParseError> {
+        let b = self.b;
+        while i < b.len() {
+            let c = b[i];
+            if chars::is(c, mask) {
+                i += 1;
+            } else if c == b'%' {
+                if !(b.get(i + 1).is_some_and(|&h| chars::is(h, chars::HEX))
+                    && b.get(i + 2).is_some_and(|&h| chars::is(h, chars::HEX)))
+                {
+                    let len = 1 + b[i + 1..]
+                        .iter()
+                        .take(2)
+                        .take_while(|h| h.is_ascii())
+                        .count();
+                    return Err(ParseError::new(ErrorKind::BadPercent, i, len));
+                }
+                i += 3;
+            } else if c >= 0x80 {
+                i += self.non_ascii(i, part)?;
+            } else {
+                break;
+            }
+        }
+        Ok(i)
+    }
+
+    /// Check the non-ASCII character at `i` against the profile; returns its UTF-8 length.
+    #[inline]
+    fn non_ascii(&self, i: usize, part: Part) -> Result<usize, ParseError> {
+        let (c, len) = decode(self.b, i);
+        if self.profile == Profile::Rfc3986Uri {
+            return Err(ParseError::new(ErrorKind::NonAscii(c), i, len));
+        }
+        if chars::is_ucschar(c) {
+            if chars::is_bidi_format(c) {
+                return Err(ParseError::new(ErrorKind::BidiFormatChar(c), i, len));
+            }
+            return Ok(len);
+        }
+        let private = match self.profile {
+            Profile::IriBis => chars::is_iprivate_bis(c),
+            _ => chars::is_iprivate_3987(c),
+        };
+        let kind = if !private {
+            ErrorKind::InvalidChar(c)
+        } else if part == Part::Query {
+            return Ok(len);
+        } else {
+            ErrorKind::PrivateUseOutsideQuery(c)
+        };
+        Err(ParseError::new(kind, i, len))
+    }
+
+    fn char_len(&self, i: usize) -> usize {
+        if self.b[i] < 0x80 {
+            1
+        } else {
+            decode(self.b, i).1
+        }
+    }
+
+    fn invalid_char(&self, i: usize) -> ParseError {
+        let (c, len) = decode(self.b, i);
+        ParseError::new(ErrorKind::InvalidChar(c), i, len)
+    }
+
+    /// Error for an input without scheme where one is required. `i` is where the scheme scan
+    /// stopped (0 if the input does not start with a letter).
+    fn missing_scheme(&self, i: usize) -> ParseError {
+        let b = self.b;
+        let delim = b
+            .iter()
+            .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
+        match delim {
+            Some(colon) if b[colon] == b':' => {
+                if i == 0 {
+                    ParseError::new(ErrorKind::BadScheme, 0, colon.max(1))
+                } else {
+                    self.invalid_char(i)
+                }
+            }
+            _ if b.is_empty() => ParseError::new(ErrorKind::Empty, 0, 0),
+            _ => ParseError::new(ErrorKind::MissingScheme, 0, 0),
+        }
+    }
+
+    /// A ':' in the first segment of a relative path: a malformed scheme if everything before it
+    /// is made of scheme characters (`1abc:`), else the colon itself is at fault.
+    fn colon_in_first_segment(&self, colon: usize) -> ParseError {
+        let head = &self.b[..colon];
+        if !head.is_empty() && head.iter().all(|&c| chars::is(c, SCHEME)) {
+            ParseError::new(ErrorKind::BadScheme, 0, colon)
+        } else {
+            ParseError::new(ErrorKind::ColonInFirstSegment, colon, 1)
+        }
+    }
+}
+
+/// Decode the character starting at byte `i` of valid UTF-8 `b`: `(char, length)`.
+#[inline]
+pub(crate) fn decode(b: &[u8], i: usize) -> (char, usize) {
+    let b0 = b[i] as u32;
+    let (c, len) = if b0 < 0x80 {
+        (b0, 1)
+    } else if b0 < 0xE0 {
+        ((b0 & 0x1F) << 6 | (b[i + 1] as u32 & 0x3F), 2)
+    } else if b0 < 0xF0 {
+        (
+            (b0 & 0x0F) << 12 | (b[i + 1] as u32 & 0x3F) << 6 | (b[i + 2] as u32 & 0x3F),
+            3,
+        )
+    } else {
+        (
+            (b0 & 0x07) << 18
+                | (b[i + 1] as u32 & 0x3F) << 12
+                | (b[i + 2] as u32 & 0x3F) << 6
+                | (b[i + 3] as u32 & 0x3F),
+            4,
+        )
+    };
+    (
+        char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
+        len,
+    )
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
+pub(crate) fn is_ipv4(s: &[u8]) -> bool {
+    if s.len() < 7 || s.len() > 15 || !s[0].is_ascii_digit() {
+        return false;
+    }
+    let mut parts = 0;
+    for part in s.split(|&c| c == b'.') {
+        parts += 1;
+        if parts > 4 || !is_dec_octet(part) {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// `dec-octet`: 0–255 without leading zeros.
+fn is_dec_octet(s: &[u8]) -> bool {
+    match s {
+        [d] => d.is_ascii_digit(),
+        [b'1'..=b'9', d] => d.is_ascii_digit(),
+        [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+        [b'2', b'0'..=b'4', d] => d.is_ascii_digit(),
+        [b'2', b'5', b'0'..=b'5'] => true,
+        _ => false,
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` ("v" is case-insensitive).
+fn is_ipvfuture(s: &[u8]) -> bool {
+    let Some(dot) = s.iter().position(|&c| c == b'.') else {
+        return false;
+    };
+    dot >= 2
+        && s[1..dot].iter().all(u8::is_ascii_hexdigit)
+        && dot + 1 < s.len()
+        && s[dot + 1..].iter().all(|&c| chars::is(c, IPV_FUTURE))
+}
+
+/// `IPv6address` (all nine forms of RFC 3986 §3.2.2), without brackets.
+pub(crate) fn check_ipv6(s: &[u8]) -> Result<(), &'static str> {
+    if s.is_empty() {
+        return Err("empty address");
+    }
+    let mut groups = 0; // 16-bit pieces seen (an IPv4 tail counts as two)
+    let mut compressed = false;
+    let mut i = 0;
+    if s.starts_with(b"::") {
+        compressed = true;
+        i = 2;
+        if i == s.len() {
+            return Ok(());
+        }
+    } else if s[0] == b':' {
+        return Err("a single ':' at the start");
+    }
+    loop {
+        let start = i;
+        while i < s.len() && i - start < 5 && s[i].is_ascii_hexdigit() {
+            i += 1;
+        }
+        if i < s.len() && s[i] == b'.' {
+            // ls32 as IPv4address: must be the last piece.
+            if !is_ipv4(&s[start..]) {
+                return Err("invalid embedded IPv4 address");
+            }
+            groups += 2;
+            break;
+        }
+        match i - start {
+            0 if i < s.len() && s[i] == b'%' => return Err("zone identifiers are not supported"),
+            0 => return Err("expected hexadecimal digits"),
+            1..=4 => groups += 1,
+            _ => return Err("more than four hexadecimal digits in a group"),
+        }
+        if i == s.len() {
+            break;
+        }
+        if s[i] != b':' {
+            return Err(if s[i] == b'%' {
+                "zone identifiers are not supported"
+            } else {
+                "unexpected character"
+            });
+        }
+        i += 1;
+        if i < s.len() && s[i] == b':' {
+            if compressed {
+                return Err("'::' may appear only once");
+            }
+            compressed = true;
+            i += 1;
+            if i == s.len() {
+                break;
+            }
+        } else if i == s.len() {
+            return Err("a single ':' at the end");
+        }
+        if groups > 8 {
+            return Err("too many groups");
+        }
+    }
+    match (compressed, groups) {
+        (false, 8) | (true, 0..=7) => Ok(()),
+        (false, _) => Err("eight groups are required without '::'"),
+        (true, _) => Err("too many groups"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_all_nine_forms() {
+        for ok in [
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:1.2.3.4",
+            "::2:3:4:5:6:7:8",
+            "::3:4:5:6:7:1.2.3.4",
+            "1::3:4:5:6:7:8",
+            "::4:5:6:7:8",
+            "1:2::4:5:6:7:8",
+            "::5:6:7:8",
+            "1:2:3::5:6:7:8",
+            "::6:7:8",
+            "1:2:3:4::6:7:8",
+            "::7:8",
+            "1:2:3:4:5::7:8",
+            "::1.2.3.4",
+            "1:2:3:4:5:6::8",
+            "::8",
+            "1:2:3:4:5:6:7::",
+            "::",
+            "ffff::",
+            "FFFF:ffff::0",
+            "::ffff:192.0.2.128",
+        ] {
+            assert_eq!(check_ipv6(ok.as_bytes()), Ok(()), "{ok}");
+        }
+        for bad in [
+            "",
+            ":",
+            ":1::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "1:2:3:4:5:6:7:8::",
+            "::1:2:3:4:5:6:7:8",
+            "1:",
+            "1.2.3.4",
+            "::1.2.3.4:5",
+            "::256.1.1.1",
+            "fe80::1%25eth0",
+            "g::",
+            "1:2:3:4:5:6:7:1.2.3.4",
+        ] {
+            assert!(check_ipv6(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dec_octet_forms() {
+        for ok in ["0.0.0.0", "255.255.255.255", "1.22.199.249", "10.0.0.1"] {
+            assert!(is_ipv4(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "256.1.1.1",
+            "01.1.1.1",
+            "1.1.1",
+            "1.1.1.1.1",
+            "1..1.1",
+            "1.1.1.",
+            "a.1.1.1",
+            "260.1.1.1",
+        ] {
+            assert!(!is_ipv4(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipvfuture() {
+        assert!(is_ipvfuture(b"v1.x"));
+        assert!(is_ipvfuture(b"VF.a:b!"));
+        assert!(!is_ipvfuture(b"v.x"));
+        assert!(!is_ipvfuture(b"v1."));
+        assert!(!is_ipvfuture(b"vg.x"));
+        assert!(!is_ipvfuture(b"v1.x/"));
+    }
+}
