@@ -1,1 +1,149 @@
-fn main() {}
+//! `pidkit`: check, parse, convert, compare and resolve persistent identifiers.
+//!
+//! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
+
+mod cmd;
+mod input;
+mod output;
+mod run;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  pidkit check 'http://example.org/résumé' 'http://exa mple.org/'
+  pidkit check --input examples/identifiers.txt --json
+  pidkit parse 'http://user@[::1]:8080/a/b?q#f'
+  cat ids.txt | pidkit check --as uri --profile rfc3986
+
+Exit status: 0 every input valid, 1 some input invalid, 2 usage or I/O error.";
+
+#[derive(Parser)]
+#[command(
+    name = "pidkit",
+    version,
+    about = "Check, parse, convert and compare IRIs, URIs, DOIs, URNs and IVOA identifiers",
+    after_help = EXAMPLES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate identifiers and report problems with their exact position
+    #[command(after_help = "\
+Examples:
+  pidkit check 'http://example.org/%GZ'
+  pidkit check --json < ids.txt
+  pidkit check --as iri --profile rfc3987 'http://example.org/a#b#c'")]
+    Check(Common),
+    /// Show the components of identifiers
+    #[command(after_help = "\
+Examples:
+  pidkit parse 'http://user@例え.jp:8080/path?q=1#top'
+  pidkit parse --json 'urn:isbn:0451450523'")]
+    Parse(Common),
+}
+
+/// What the inputs are to be read as.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum As {
+    /// Decide per input
+    Auto,
+    /// An IRI (scheme required)
+    Iri,
+    /// An IRI reference (absolute or relative)
+    IriRef,
+    /// A URI (ASCII, scheme required)
+    Uri,
+    /// A URI reference (ASCII)
+    UriRef,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options shared by the line-oriented commands.
+#[derive(Args)]
+pub struct Common {
+    /// Identifiers; with none (or "-"), one per line from stdin
+    ids: Vec<String>,
+    /// Read identifiers from FILE, one per line ("-" for stdin)
+    #[arg(long, short, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// How to read the inputs
+    #[arg(long = "as", value_enum, default_value_t = As::Auto)]
+    as_: As,
+    /// Rule set: bis (default), rfc3987, rfc3986 for IRIs
+    #[arg(long, value_name = "PROFILE")]
+    profile: Option<String>,
+    /// One JSON object per input (JSON Lines)
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match real_main(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "pidkit: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn real_main(cli: Cli) -> Result<ExitCode, String> {
+    let (common, mode) = match cli.command {
+        Command::Check(c) => (c, cmd::Mode::Check),
+        Command::Parse(c) => (c, cmd::Mode::Parse),
+    };
+    if let Some(n) = common.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| e.to_string())?;
+    }
+    let color = match common.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let job = cmd::LineCmd::new(
+        mode,
+        common.as_,
+        common.profile.as_deref(),
+        common.json,
+        output::Style { color },
+    )?;
+    let source = input::Source::open(&common.ids, common.input.as_deref())
+        .map_err(|e| format!("cannot read input: {e}"))?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let tally = run::run(&job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
+    drop(out);
+    if common.ids.is_empty() && tally.blank > 0 {
+        let _ = writeln!(
+            io::stderr(),
+            "pidkit: skipped {} blank line(s)",
+            tally.blank
+        );
+    }
+    Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}

@@ -1,0 +1,193 @@
+//! Output formats: JSON Lines records (the CLI contract in DESIGN.md) and human text with a caret
+//! under the offending character.
+
+use std::fmt::Write as _;
+
+use pidkit::{ParseError, Warning};
+use serde::Serialize;
+use unicode_width::UnicodeWidthChar;
+
+/// The error object of a JSON record.
+#[derive(Serialize)]
+pub struct ErrorJson {
+    pub code: &'static str,
+    pub offset: usize,
+    pub len: usize,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+impl From<&ParseError> for ErrorJson {
+    fn from(e: &ParseError) -> Self {
+        ErrorJson {
+            code: e.code(),
+            offset: e.offset,
+            len: e.len,
+            message: e.kind.to_string(),
+            hint: e.hint(),
+        }
+    }
+}
+
+/// A warning object of a JSON record.
+#[derive(Serialize)]
+pub struct WarningJson<'a> {
+    pub code: &'static str,
+    pub offset: usize,
+    pub len: usize,
+    pub message: &'a str,
+}
+
+impl<'a> From<&'a Warning> for WarningJson<'a> {
+    fn from(w: &'a Warning) -> Self {
+        WarningJson {
+            code: w.code,
+            offset: w.offset,
+            len: w.len,
+            message: &w.message,
+        }
+    }
+}
+
+/// Append `value` as one JSON line.
+pub fn json_line(out: &mut String, value: &impl Serialize) {
+    // Serializing plain structs of strings and numbers into a String cannot fail.
+    let text = serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    out.push_str(&text);
+    out.push('\n');
+}
+
+/// Terminal styling, applied only when colour is on.
+#[derive(Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+    pub fn red(self, t: &str) -> String {
+        self.paint("1;31", t)
+    }
+    #[allow(dead_code)] // warnings are printed once `check` reports them (issue 3)
+    pub fn yellow(self, t: &str) -> String {
+        self.paint("33", t)
+    }
+    pub fn green(self, t: &str) -> String {
+        self.paint("32", t)
+    }
+}
+
+/// The input as it can be shown safely on one terminal line, and the display column at which
+/// each byte offset starts. Controls and bidi formatting characters are shown as `<U+XXXX>` so
+/// they neither break the line nor reorder it.
+pub fn render(input: &str) -> (String, impl Fn(usize) -> usize + '_) {
+    let mut shown = String::with_capacity(input.len());
+    let mut cols = Vec::with_capacity(input.len() + 1); // (byte offset, column)
+    let mut col = 0;
+    for (i, c) in input.char_indices() {
+        cols.push((i, col));
+        if c.is_control() || pidkit::chars::is_bidi_format(c) || c == '\u{FEFF}' {
+            let s = format!("<U+{:04X}>", c as u32);
+            col += s.len();
+            shown.push_str(&s);
+        } else {
+            col += c.width().unwrap_or(0);
+            shown.push(c);
+        }
+    }
+    cols.push((input.len(), col));
+    let column = move |offset: usize| match cols.binary_search_by_key(&offset, |&(i, _)| i) {
+        Ok(k) => cols[k].1,
+        Err(k) => cols[k.saturating_sub(1)].1,
+    };
+    (shown, column)
+}
+
+/// Append the input with a caret line under `offset..offset+len`, indented by `indent`.
+pub fn caret(out: &mut String, input: &str, offset: usize, len: usize, indent: &str, style: Style) {
+    let (shown, column) = render(input);
+    let start = column(offset);
+    let width = (column(offset + len) - start).max(1);
+    let _ = writeln!(out, "{indent}{shown}");
+    let _ = writeln!(
+        out,
+        "{indent}{}{}",
+        " ".repeat(start),
+        style.red(&"^".repeat(width))
+    );
+}
+
+/// Append a human report of an error: the code and message, the caret, and the hint.
+pub fn human_error(out: &mut String, prefix: &str, input: &str, e: &ParseError, style: Style) {
+    let _ = writeln!(
+        out,
+        "{prefix}{} {}: {} (at byte {})",
+        style.red("error"),
+        e.code(),
+        e.kind,
+        e.offset
+    );
+    caret(out, input, e.offset, e.len, "  ", style);
+    if let Some(hint) = e.hint() {
+        let _ = writeln!(out, "  {} {hint}", style.green("hint:"));
+    }
+}
+
+#[allow(dead_code)] // see Style::yellow
+/// Append a human report of a warning, with a caret under its span.
+pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
+    let _ = writeln!(
+        out,
+        "  {} {}: {}",
+        style.yellow("warning"),
+        w.code,
+        w.message
+    );
+    caret(out, input, w.offset, w.len, "    ", style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_lands_under_wide_and_hidden_characters() {
+        let mut out = String::new();
+        let input = "http://例え.jp/a b";
+        caret(
+            &mut out,
+            input,
+            input.find(' ').unwrap(),
+            1,
+            "",
+            Style { color: false },
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        // 例 and え are two columns wide each.
+        assert_eq!(
+            lines[1],
+            format!("{}^", " ".repeat("http://".len() + 4 + ".jp/a".len()))
+        );
+
+        let mut out = String::new();
+        let input = "a\u{202E}b c";
+        caret(
+            &mut out,
+            input,
+            input.find(' ').unwrap(),
+            1,
+            "",
+            Style { color: false },
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "a<U+202E>b c");
+        assert_eq!(lines[1], "          ^"); // a + <U+202E> (8 columns) + b
+    }
+}

@@ -1,0 +1,199 @@
+//! End-to-end tests of `pidkit check` and `pidkit parse`: arguments, stdin, JSON Lines, carets,
+//! exit codes (0 valid, 1 invalid, 2 usage or I/O error).
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use serde_json::Value;
+
+fn pidkit() -> Command {
+    Command::cargo_bin("pidkit").unwrap()
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn check_valid_arguments_exit_0() {
+    pidkit()
+        .args(["check", "http://example.org/résumé", "../a?b#c"])
+        .assert()
+        .code(0)
+        .stdout(contains("1: ok [iri] http://example.org/résumé"))
+        .stdout(contains("2: ok [relative-ref] ../a?b#c"));
+}
+
+#[test]
+fn check_points_a_caret_at_the_error_and_exits_1() {
+    let out = pidkit()
+        .args(["check", "--color", "never", "http://exa mple.org/"])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "1: error invalid-char: space is not allowed here (at byte 10)"
+    );
+    assert_eq!(lines[1], "  http://exa mple.org/");
+    assert_eq!(lines[2], "            ^");
+    assert_eq!(lines[3], "  hint: percent-encode the space as %20");
+}
+
+#[test]
+fn check_json_follows_the_contract() {
+    let out = pidkit()
+        .args(["check", "--json", "http://[::1", "%GZ", "http://a/"])
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[0]["line"], 1);
+    assert_eq!(recs[0]["input"], "http://[::1");
+    assert_eq!(recs[0]["valid"], false);
+    assert_eq!(recs[0]["error"]["code"], "bad-ipv6");
+    assert_eq!(recs[0]["error"]["offset"], 7);
+    assert_eq!(recs[1]["error"]["code"], "bad-percent");
+    assert_eq!(recs[1]["error"]["offset"], 0);
+    assert_eq!(recs[2]["valid"], true);
+    assert_eq!(recs[2]["kind"], "iri");
+    assert!(recs[2]["error"].is_null());
+    assert_eq!(recs[2]["warnings"], Value::Array(vec![]));
+    assert!(
+        recs[2].get("components").is_none(),
+        "check does not print components"
+    );
+}
+
+#[test]
+fn stdin_line_mode_keeps_line_numbers_and_order() {
+    let input: String = (0..5000)
+        .map(|i| format!("http://h/{i}\n"))
+        .collect::<String>()
+        + "bad path\n";
+    let out = pidkit()
+        .args(["check", "--json"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(recs.len(), 5001);
+    for (i, r) in recs.iter().take(5000).enumerate() {
+        assert_eq!(r["line"], i + 1);
+        assert_eq!(r["input"], format!("http://h/{i}"));
+    }
+    assert_eq!(recs[5000]["line"], 5001);
+    assert_eq!(recs[5000]["error"]["offset"], 3);
+}
+
+#[test]
+fn blank_lines_are_skipped_and_said() {
+    pidkit()
+        .args(["check"])
+        .write_stdin("a\n\n  \nb\r\n")
+        .assert()
+        .code(0)
+        .stdout(contains("1: ok"))
+        .stdout(contains("4: ok [relative-ref] b\n"))
+        .stderr(contains("skipped 2 blank line(s)"));
+}
+
+#[test]
+fn empty_input_is_fine() {
+    pidkit()
+        .args(["check"])
+        .write_stdin("")
+        .assert()
+        .code(0)
+        .stdout("");
+}
+
+#[test]
+fn invalid_utf8_names_the_line() {
+    let out = pidkit()
+        .args(["check", "--json"])
+        .write_stdin(b"ok\nab\xffcd\n".to_vec())
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(recs[1]["line"], 2);
+    assert_eq!(recs[1]["error"]["code"], "invalid-utf8");
+    assert_eq!(recs[1]["error"]["offset"], 2);
+}
+
+#[test]
+fn very_long_line() {
+    let long = format!("http://example.org/{}", "a".repeat(5 << 20));
+    pidkit()
+        .args(["check", "--json"])
+        .write_stdin(long + " x\n")
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn profiles_change_the_answer() {
+    pidkit().args(["check", "a#b#c"]).assert().code(0);
+    pidkit()
+        .args(["check", "--profile", "rfc3987", "a#b#c"])
+        .assert()
+        .code(1)
+        .stdout(contains("invalid-char"));
+    pidkit()
+        .args(["check", "--as", "uri", "http://é/"])
+        .assert()
+        .code(1)
+        .stdout(contains("non-ascii"));
+    pidkit()
+        .args(["check", "--as", "iri", "rel/ative"])
+        .assert()
+        .code(1)
+        .stdout(contains("missing-scheme"));
+}
+
+#[test]
+fn parse_prints_components() {
+    let out = pidkit()
+        .args(["parse", "--json", "http://user@[::1]:8080/a/b?q#f"])
+        .assert()
+        .code(0);
+    let rec = &json_lines(&out.get_output().stdout)[0];
+    let c = &rec["components"];
+    assert_eq!(c["scheme"], "http");
+    assert_eq!(c["userinfo"], "user");
+    assert_eq!(c["host"], "[::1]");
+    assert_eq!(c["host_kind"], "ipv6");
+    assert_eq!(c["port"], "8080");
+    assert_eq!(c["path"], "/a/b");
+    assert_eq!(c["query"], "q");
+    assert_eq!(c["fragment"], "f");
+    pidkit()
+        .args(["parse", "mailto:a@b"])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "  scheme    \"mailto\"\n  userinfo  -\n  host      -",
+        ));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    pidkit()
+        .args(["check", "--as", "nonsense", "x"])
+        .assert()
+        .code(2);
+    pidkit()
+        .args(["check", "--profile", "nope", "x"])
+        .assert()
+        .code(2);
+    pidkit()
+        .args(["check", "--input", "/nonexistent/file"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read input"));
+    pidkit().args(["frobnicate"]).assert().code(2);
+}
