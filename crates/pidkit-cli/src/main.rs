@@ -88,8 +88,18 @@ pub struct Common {
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
     /// One JSON object per input (JSON Lines)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tsv")]
     json: bool,
+    /// Tab-separated values with a header line (\\N marks an absent value)
+    #[arg(long)]
+    tsv: bool,
+    /// Decode input in this legacy encoding (a WHATWG label, e.g. windows-1252, shift_jis)
+    /// and normalize it to NFC; UTF-8 input (the default) is taken as it is
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
+    /// Human output: only problems; and no summary
+    #[arg(long, short)]
+    quiet: bool,
     /// Worker threads (default: all cores)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -125,25 +135,31 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Color::Never => false,
         Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
+    let format = match (common.json, common.tsv) {
+        (true, _) => output::Format::Json,
+        (_, true) => output::Format::Tsv,
+        _ => output::Format::Human,
+    };
     let job = cmd::LineCmd::new(
         mode,
         common.as_,
         common.profile.as_deref(),
-        common.json,
+        format,
         output::Style { color },
+        common.quiet,
     )?;
-    let source = input::Source::open(&common.ids, common.input.as_deref())
-        .map_err(|e| format!("cannot read input: {e}"))?;
+    let source = input::Source::open(
+        &common.ids,
+        common.input.as_deref(),
+        common.encoding.as_deref(),
+    )?;
+    let batch = source.is_stream();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let tally = run::run(&job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
-    if common.ids.is_empty() && tally.blank > 0 {
-        let _ = writeln!(
-            io::stderr(),
-            "pidkit: skipped {} blank line(s)",
-            tally.blank
-        );
+    if batch && !common.quiet {
+        let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
 }
