@@ -105,22 +105,7 @@ impl Source {
         file: Option<&Path>,
         encoding: Option<&str>,
     ) -> Result<Source, String> {
-        let encoding = match encoding {
-            None => UTF_8,
-            Some(label) => {
-                let enc = Encoding::for_label(label.as_bytes())
-                    .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
-                if !enc.is_ascii_compatible() {
-                    return Err(format!(
-                        "{} input is not supported line by line: convert it to UTF-8 first \
-                         (e.g. iconv -f {} -t UTF-8)",
-                        enc.name(),
-                        enc.name()
-                    ));
-                }
-                enc
-            }
-        };
+        let encoding = encoding_for(encoding)?;
         let mut source = Source {
             kind: Kind::Args(Vec::new()),
             encoding,
@@ -190,6 +175,21 @@ impl Source {
             }
         }
     }
+}
+
+/// The encoding named by `--encoding` (UTF-8 when absent). Encodings that are not ASCII-compatible
+/// (UTF-16) are refused: their lines cannot be split on bytes.
+pub fn encoding_for(label: Option<&str>) -> Result<&'static Encoding, String> {
+    let Some(label) = label else { return Ok(UTF_8) };
+    let enc = Encoding::for_label(label.as_bytes())
+        .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
+    if !enc.is_ascii_compatible() {
+        return Err(format!(
+            "{0} input is not supported line by line: convert it to UTF-8 first (e.g. iconv -f {0} -t UTF-8)",
+            enc.name()
+        ));
+    }
+    Ok(enc)
 }
 
 /// Decode one line from a non-UTF-8 encoding and normalize it to NFC (§3.1); on malformed

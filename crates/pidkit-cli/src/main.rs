@@ -3,6 +3,7 @@
 //! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
 
 mod cmd;
+mod extract;
 mod input;
 mod output;
 mod run;
@@ -49,6 +50,35 @@ Examples:
   pidkit parse 'http://user@例え.jp:8080/path?q=1#top'
   pidkit parse --json 'urn:isbn:0451450523'")]
     Parse(Common),
+    /// Find every identifier in running text (plain text, Markdown, HTML, JSON, BibTeX)
+    #[command(after_help = "\
+Output: file:line:column: kind match (column counted in characters from 1).
+
+Examples:
+  pidkit extract README.md paper.bib
+  curl -s https://example.org/ | pidkit extract --json
+
+Exit status: 0 something found, 1 nothing found, 2 usage or I/O error.")]
+    Extract(ExtractArgs),
+}
+
+/// Options of `extract`.
+#[derive(Args)]
+struct ExtractArgs {
+    /// Files to search; with none (or "-"), stdin
+    files: Vec<PathBuf>,
+    /// One JSON object per identifier found
+    #[arg(long, conflicts_with = "tsv")]
+    json: bool,
+    /// Tab-separated values with a header line
+    #[arg(long)]
+    tsv: bool,
+    /// Decode files in this legacy encoding and normalize to NFC
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
 }
 
 /// What the inputs are to be read as.
@@ -123,6 +153,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let (common, mode) = match cli.command {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
+        Command::Extract(a) => return extract_main(a),
     };
     if let Some(n) = common.threads {
         rayon::ThreadPoolBuilder::new()
@@ -130,16 +161,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             .build_global()
             .map_err(|e| e.to_string())?;
     }
-    let color = match common.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    };
-    let format = match (common.json, common.tsv) {
-        (true, _) => output::Format::Json,
-        (_, true) => output::Format::Tsv,
-        _ => output::Format::Human,
-    };
+    let color = use_color(common.color);
+    let format = format_of(common.json, common.tsv);
     let job = cmd::LineCmd::new(
         mode,
         common.as_,
@@ -162,4 +185,38 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}
+
+fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
+    let encoding = input::encoding_for(a.encoding.as_deref())?;
+    let style = output::Style {
+        color: use_color(a.color),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let found = extract::run(
+        &a.files,
+        encoding,
+        format_of(a.json, a.tsv),
+        style,
+        &mut out,
+    )?;
+    out.flush().map_err(|e| format!("I/O error: {e}"))?;
+    Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))
+}
+
+fn use_color(c: Color) -> bool {
+    match c {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+fn format_of(json: bool, tsv: bool) -> output::Format {
+    match (json, tsv) {
+        (true, _) => output::Format::Json,
+        (_, true) => output::Format::Tsv,
+        _ => output::Format::Human,
+    }
 }

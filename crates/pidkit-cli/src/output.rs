@@ -122,6 +122,9 @@ impl Style {
     pub fn green(self, t: &str) -> String {
         self.paint("32", t)
     }
+    pub fn dim(self, t: &str) -> String {
+        self.paint("2", t)
+    }
 }
 
 /// The input as it can be shown safely on one terminal line, and the display column at which
