@@ -17,7 +17,10 @@
 //! ```
 
 pub mod chars;
+pub mod doi;
 mod error;
+#[cfg(feature = "serde")]
+pub mod handle;
 pub mod iri;
 pub mod pct;
 
