@@ -294,20 +294,21 @@ impl Hash for DoiKey<'_> {
 
 impl fmt::Display for DoiKey<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s: &str = &self.0;
-        let mut rest = s;
-        while let Some(i) = rest.bytes().position(|b| b.is_ascii_lowercase()) {
-            f.write_str(&rest[..i])?;
-            let run = rest[i..]
-                .bytes()
-                .position(|b| !b.is_ascii_lowercase())
-                .unwrap_or(rest.len() - i);
-            for b in rest[i..i + run].bytes() {
-                fmt::Write::write_char(f, b.to_ascii_uppercase() as char)?;
+        // Upper-case in chunks that end on character boundaries (ASCII case mapping keeps UTF-8 valid).
+        let mut rest: &str = &self.0;
+        let mut buf = [0u8; 64];
+        while !rest.is_empty() {
+            let mut n = rest.len().min(buf.len());
+            while !rest.is_char_boundary(n) {
+                n -= 1;
             }
-            rest = &rest[i + run..];
+            let chunk = &mut buf[..n];
+            chunk.copy_from_slice(&rest.as_bytes()[..n]);
+            chunk.make_ascii_uppercase();
+            f.write_str(std::str::from_utf8(chunk).map_err(|_| fmt::Error)?)?;
+            rest = &rest[n..];
         }
-        f.write_str(rest)
+        Ok(())
     }
 }
 
@@ -350,6 +351,12 @@ pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, ParseError
 
 fn first_non_graphic(s: &str) -> Option<(usize, char)> {
     let b = s.as_bytes();
+    // Branch-free (vectorizable) test for the common case: printable ASCII only.
+    if b.iter()
+        .fold(true, |ok, &c| ok & (c.wrapping_sub(b' ') < 0x5F))
+    {
+        return None;
+    }
     let start = b.iter().position(|&c| !(b' '..=b'~').contains(&c))?;
     s[start..]
         .char_indices()
@@ -362,7 +369,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
     if b.is_empty() {
         return Err(ParseError::new(ErrorKind::Empty, 0, 0));
     }
-    let slash = b.iter().position(|&c| c == b'/');
+    let slash = s.find('/');
     let prefix_end = slash.unwrap_or(b.len());
     match profile {
         DoiProfile::Legacy => {
