@@ -80,7 +80,7 @@ pub(crate) fn remap(err: ParseError, enc: &str, base: usize) -> ParseError {
 }
 
 /// The offset in `enc` of decoded byte number `n` (every valid `%XX` is one decoded byte).
-fn encoded_offset(enc: &str, n: usize) -> usize {
+pub(crate) fn encoded_offset(enc: &str, n: usize) -> usize {
     let b = enc.as_bytes();
     let (mut i, mut k) = (0, 0);
     while i < b.len() && k < n {

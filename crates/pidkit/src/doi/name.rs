@@ -88,16 +88,28 @@ impl<'a> Doi<'a> {
     }
 
     /// The whole DOI name, as given (no normalization).
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000/ABC")?.as_str(), "10.1000/ABC");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.name
     }
 
     /// The prefix: everything before the first `/`.
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000.10/a/b")?.prefix(), "10.1000.10");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn prefix(&self) -> &str {
         &self.name[..self.slash]
     }
 
     /// The suffix: everything after the first `/` (it may contain further `/`).
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000/a/b")?.suffix(), "a/b");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn suffix(&self) -> &str {
         &self.name[self.slash + 1..]
     }
@@ -159,6 +171,11 @@ impl<'a> Doi<'a> {
     }
 
     /// An owned copy that no longer borrows the input.
+    /// ```
+    /// let owned: pidkit::doi::Doi<'static> = pidkit::doi::Doi::parse(&String::from("10.1/x"))?.into_owned();
+    /// assert_eq!(owned.as_str(), "10.1/x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_owned(self) -> Doi<'static> {
         Doi {
             name: Cow::Owned(self.name.into_owned()),
@@ -167,6 +184,11 @@ impl<'a> Doi<'a> {
     }
 
     /// A borrowed view of this DOI.
+    /// ```
+    /// let doi = pidkit::doi::Doi::from_uri("doi:10.1/a%2Fb")?;
+    /// assert!(doi.as_borrowed().is_borrowed() && doi.as_borrowed() == doi);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_borrowed(&self) -> Doi<'_> {
         Doi {
             name: Cow::Borrowed(&self.name),
@@ -175,6 +197,12 @@ impl<'a> Doi<'a> {
     }
 
     /// Whether the text borrows from the input (nothing had to be decoded).
+    /// ```
+    /// use pidkit::doi::Doi;
+    /// assert!(Doi::from_uri("doi:10.1/x")?.is_borrowed());
+    /// assert!(!Doi::from_uri("doi:10.1/%78")?.is_borrowed());
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn is_borrowed(&self) -> bool {
         matches!(self.name, Cow::Borrowed(_))
     }
@@ -270,6 +298,11 @@ pub struct DoiKey<'a>(Cow<'a, str>);
 
 impl DoiKey<'_> {
     /// An owned copy.
+    /// ```
+    /// let key = pidkit::doi::Doi::parse("10.1/x")?.key().into_owned();
+    /// assert_eq!(key.to_string(), "10.1/X");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_owned(self) -> DoiKey<'static> {
         DoiKey(Cow::Owned(self.0.into_owned()))
     }
