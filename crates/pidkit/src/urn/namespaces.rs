@@ -513,20 +513,23 @@ fn lower_outside_pct(s: &str) -> String {
 
 /// DOI equivalence for `urn:doi:` names: percent-decode, then compare ASCII case-insensitively.
 ///
-/// The key writes decoded bytes back as printable ASCII (lowercased) or `%XX` (uppercase), so
-/// equal keys mean equal decoded names. INTEGRATION: route to `crate::doi` at merge.
+/// The key writes the decoded bytes back lowercased, percent-encoding (uppercase hex) exactly
+/// those that an NSS cannot hold literally, so equal keys mean equal decoded names and the key
+/// is itself a valid NSS. INTEGRATION: route to `crate::doi` at merge.
 fn doi_key(nss: &str) -> Cow<'_, str> {
-    let b = nss.as_bytes();
-    let plain = |c: u8| c.is_ascii_graphic() && c != b'%' && !c.is_ascii_uppercase();
-    if b.iter().all(|&c| plain(c)) {
+    let plain = |i: usize, c: u8| {
+        (crate::chars::is(c, crate::chars::PCHAR) || c == b'/' && i > 0) && !c.is_ascii_uppercase()
+    };
+    if nss.bytes().enumerate().all(|(i, c)| plain(i, c)) {
         return Cow::Borrowed(nss);
     }
     let mut out = String::with_capacity(nss.len());
-    for c in crate::pct::decode_bytes(nss)
+    for (i, c) in crate::pct::decode_bytes(nss)
         .iter()
         .map(u8::to_ascii_lowercase)
+        .enumerate()
     {
-        if plain(c) {
+        if plain(i, c) {
             out.push(char::from(c));
         } else {
             crate::pct::push_encoded(&mut out, c);
@@ -628,5 +631,7 @@ mod tests {
         assert_eq!(doi_key("10.1000/a%25b"), "10.1000/a%25b");
         assert_eq!(doi_key("10.1000/%C3%89"), "10.1000/%C3%89");
         assert_eq!(doi_key("10.1000/%c3%89"), "10.1000/%C3%89");
+        assert_eq!(doi_key("10.1000/a%23b%3F"), "10.1000/a%23b%3F");
+        assert_eq!(doi_key("%2F10"), "%2F10");
     }
 }
