@@ -510,20 +510,8 @@ fn is_version(v: &str) -> bool {
 /// Parse `s` by the IRI parser (RFC 3986), then check the rules of §2.
 fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
     let b = s.as_bytes();
-    if b.is_empty() {
-        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
-    }
-    let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
-        b.iter()
-            .position(|&c| !chars::is(c, chars::SCHEME) || c >= 0x80)
-            .filter(|&i| b[i] == b':')
-    });
-    match scheme_end {
-        None => return Err(ParseError::new(ErrorKind::IvoRelative, 0, 0)),
-        Some(i) if !s[..i].eq_ignore_ascii_case("ivo") => {
-            return Err(ParseError::new(ErrorKind::IvoScheme, 0, i));
-        }
-        Some(_) => {}
+    if !(b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"ivo:")) {
+        return Err(not_an_ivoid(b));
     }
     let iri = IriRef::parse_with(s, Profile::Rfc3986Uri).map_err(|e| {
         let kind = match e.kind {
@@ -538,52 +526,56 @@ fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
     if !pos.has_authority {
         return Err(ParseError::new(ErrorKind::IvoNoAuthority, 4, 0));
     }
-    if let Some(at) = s.find('@') {
-        return Err(ParseError::new(ErrorKind::IvoAtSign, at, 1));
+    if pos.host_start > pos.authority_start() {
+        // Userinfo characters exclude '@': the first '@' is the one that ends the userinfo.
+        return Err(ParseError::new(ErrorKind::IvoAtSign, pos.host_start - 1, 1));
     }
     if matches!(pos.host_kind, HostKind::Ipv6 | HostKind::IpvFuture) {
-        return Err(ParseError::new(
-            ErrorKind::IvoBracket('['),
-            pos.host_start,
-            1,
-        ));
+        let kind = ErrorKind::IvoBracket('[');
+        return Err(ParseError::new(kind, pos.host_start, 1));
     }
     if pos.host_end < pos.path_start {
-        return Err(ParseError::new(
-            ErrorKind::IvoPort,
-            pos.host_end,
-            pos.path_start - pos.host_end,
-        ));
+        let len = pos.path_start - pos.host_end;
+        return Err(ParseError::new(ErrorKind::IvoPort, pos.host_end, len));
     }
-    authority(&s[pos.host_start..pos.host_end], pos.host_start)?;
-    resource_key(&s[pos.path_start..pos.path_end], pos.path_start, strict)?;
-    if let Some(q) = iri.query() {
-        local(q, pos.path_end + 1)?;
-    }
-    if let Some(f) = iri.fragment() {
-        local(f, pos.query_end + 1)?;
-    }
+    authority(&b[pos.host_start..pos.host_end], pos.host_start)?;
+    resource_key(&b[pos.path_start..pos.path_end], pos.path_start, strict)?;
+    local(&s[pos.path_end..], pos.path_end)?;
     Ok(pos)
 }
 
+/// The error for an input that does not start with `ivo:`.
+fn not_an_ivoid(b: &[u8]) -> ParseError {
+    if b.is_empty() {
+        return ParseError::new(ErrorKind::Empty, 0, 0);
+    }
+    let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
+        b.iter()
+            .position(|&c| !chars::is(c, chars::SCHEME) || c >= 0x80)
+            .filter(|&i| b[i] == b':')
+    });
+    match scheme_end {
+        Some(i) => ParseError::new(ErrorKind::IvoScheme, 0, i),
+        None => ParseError::new(ErrorKind::IvoRelative, 0, 0),
+    }
+}
+
 /// §2.3.2: `<alphanum> <unreserved> <unreserved> *<unreserved>`, no percent-encoding.
-fn authority(a: &str, base: usize) -> Result<(), ParseError> {
-    let b = a.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if !chars::is_unreserved(c) {
-            let kind = match c {
-                b'%' => ErrorKind::IvoAuthorityPercent,
-                b'@' => ErrorKind::IvoAtSign,
-                b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
-                _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
-            };
-            let len = if c == b'%' {
-                3.min(b.len() - i)
-            } else {
-                char_len(b, i)
-            };
-            return Err(ParseError::new(kind, base + i, len));
-        }
+fn authority(b: &[u8], base: usize) -> Result<(), ParseError> {
+    if let Some(i) = b.iter().position(|&c| !chars::is_unreserved(c)) {
+        let c = b[i];
+        let kind = match c {
+            b'%' => ErrorKind::IvoAuthorityPercent,
+            b'@' => ErrorKind::IvoAtSign,
+            b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
+            _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
+        };
+        let len = if c == b'%' {
+            3.min(b.len() - i)
+        } else {
+            char_len(b, i)
+        };
+        return Err(ParseError::new(kind, base + i, len));
     }
     if b.first().is_some_and(|c| !c.is_ascii_alphanumeric()) {
         return Err(ParseError::new(ErrorKind::IvoAuthorityStart, base, 1));
@@ -600,40 +592,45 @@ fn authority(a: &str, base: usize) -> Result<(), ParseError> {
 
 /// §2.3.3: `path-abempty` of segments of `unreserved / sub-delims`; no empty, `.` or `..`
 /// segments, no percent-encoding; sub-delims rejected only when `strict`.
-fn resource_key(key: &str, base: usize, strict: bool) -> Result<(), ParseError> {
-    let b = key.as_bytes();
-    if b.is_empty() {
-        return Ok(());
+fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
+    match b.first() {
+        None => return Ok(()),
+        Some(b'/') => {}
+        Some(_) => {
+            return Err(ParseError::new(
+                ErrorKind::IvoKeyNotAbempty,
+                base,
+                char_len(b, 0),
+            ));
+        }
     }
-    if b[0] != b'/' {
-        return Err(ParseError::new(
-            ErrorKind::IvoKeyNotAbempty,
-            base,
-            char_len(b, 0),
-        ));
-    }
-    let mut seg_start = 1;
-    for i in 1..=b.len() {
-        if i == b.len() || b[i] == b'/' {
-            let seg = &key[seg_start..i];
-            if seg.is_empty() {
-                return Err(ParseError::new(
-                    ErrorKind::IvoKeyEmptySegment,
-                    base + seg_start - 1,
-                    1,
-                ));
-            }
-            if seg == "." || seg == ".." {
-                return Err(ParseError::new(
-                    ErrorKind::IvoKeyDotSegment,
-                    base + seg_start,
-                    seg.len(),
-                ));
-            }
-            seg_start = i + 1;
+    // The segment that ends at `end` (exclusive), `len` bytes of which `dots` are '.'.
+    let segment = |end: usize, len: usize, dots: usize| {
+        if len == 0 {
+            Err(ParseError::new(
+                ErrorKind::IvoKeyEmptySegment,
+                base + end - 1,
+                1,
+            ))
+        } else if len == dots && len <= 2 {
+            Err(ParseError::new(
+                ErrorKind::IvoKeyDotSegment,
+                base + end - len,
+                len,
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    let (mut len, mut dots) = (0, 0);
+    for (i, &c) in b.iter().enumerate().skip(1) {
+        if c == b'/' {
+            segment(i, len, dots)?;
+            (len, dots) = (0, 0);
             continue;
         }
-        let c = b[i];
+        len += 1;
+        dots += usize::from(c == b'.');
         if chars::is_unreserved(c) || (!strict && chars::is_sub_delim(c)) {
             continue;
         }
@@ -651,38 +648,30 @@ fn resource_key(key: &str, base: usize, strict: bool) -> Result<(), ParseError> 
         };
         return Err(ParseError::new(kind, base + i, len));
     }
-    Ok(())
+    segment(b.len(), len, dots)
 }
 
-/// §2.2 for the query and fragment: unreserved characters never percent-encoded, encoded
-/// text UTF-8, no literal `@`. Checks without allocating.
+/// §2.2 for the local part (query and fragment, with their `?`/`#`), which the IRI parser has
+/// already checked: no literal `@`, unreserved characters never percent-encoded, encoded text
+/// UTF-8. Two byte searches, no per-byte loop in Rust code.
 fn local(text: &str, base: usize) -> Result<(), ParseError> {
+    if let Some(at) = text.find('@') {
+        return Err(ParseError::new(ErrorKind::IvoAtSign, base + at, 1));
+    }
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'@' => return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1)),
-            b'[' | b']' => {
-                return Err(ParseError::new(
-                    ErrorKind::IvoBracket(char::from(b[i])),
-                    base + i,
-                    1,
-                ));
-            }
-            b'%' => {
-                let Some(v) = crate::pct::decode_at(b, i) else {
-                    return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
-                };
-                if chars::is_unreserved(v) {
-                    let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
-                    return Err(ParseError::new(kind, base + i, 3));
-                }
-                let n = utf8_sequence(b, i)
-                    .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
-                i += 3 * n;
-            }
-            _ => i += 1,
+    while let Some(k) = text[i..].find('%') {
+        i += k;
+        let Some(v) = crate::pct::decode_at(b, i) else {
+            return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+        };
+        if chars::is_unreserved(v) {
+            let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
+            return Err(ParseError::new(kind, base + i, 3));
         }
+        let n = utf8_sequence(b, i)
+            .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+        i += 3 * n;
     }
     Ok(())
 }
@@ -724,7 +713,7 @@ fn char_len(b: &[u8], i: usize) -> usize {
 /// assert_eq!(check_authority("_temporary.id").unwrap_err().code(), "ivo-authority-start");
 /// ```
 pub fn check_authority(authority: &str) -> Result<(), ParseError> {
-    self::authority(authority, 0)
+    self::authority(authority.as_bytes(), 0)
 }
 
 /// Check a resource key on its own (§2.3.3), sub-delimiters rejected when `strict`; offsets
@@ -736,7 +725,7 @@ pub fn check_authority(authority: &str) -> Result<(), ParseError> {
 /// assert_eq!(check_resource_key("reskey", true).unwrap_err().code(), "ivo-key-not-abempty");
 /// ```
 pub fn check_resource_key(key: &str, strict: bool) -> Result<(), ParseError> {
-    resource_key(key, 0, strict)
+    resource_key(key.as_bytes(), 0, strict)
 }
 
 /// Check a query or fragment on its own (§2.3.4, §2.3.5, §2.2); offsets are within `text`.
@@ -753,7 +742,10 @@ pub fn check_query(text: &str) -> Result<(), ParseError> {
             let (ch, len) = crate::iri::parse::decode(b, i);
             return Err(ParseError::new(ErrorKind::NonAscii(ch), i, len));
         }
-        if !(chars::is(c, chars::QUERY) || matches!(c, b'%' | b'[' | b']')) {
+        if matches!(c, b'[' | b']') {
+            return Err(ParseError::new(ErrorKind::IvoBracket(char::from(c)), i, 1));
+        }
+        if !(chars::is(c, chars::QUERY) || c == b'%') {
             return Err(ParseError::new(ErrorKind::InvalidChar(char::from(c)), i, 1));
         }
     }
