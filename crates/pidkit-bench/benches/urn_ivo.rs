@@ -36,11 +36,27 @@ fn urns() -> Vec<String> {
         .collect()
 }
 
-fn bench_set(c: &mut Criterion, name: &str, inputs: &[String], scheme: impl Fn(&str) -> usize) {
+/// One group per identifier type: the scheme parse, the scheme parse and comparison key, the
+/// bare IRI parse (RFC 3986 profile) and the peers' URI parsers, on the same inputs.
+fn bench_set(
+    c: &mut Criterion,
+    name: &str,
+    inputs: &[String],
+    parse: impl Fn(&str) -> usize,
+    parse_key: impl Fn(&str) -> usize,
+) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(inputs.len() as u64));
-    g.bench_function("pidkit-scheme", |b| {
-        b.iter(|| inputs.iter().map(|s| scheme(black_box(s))).sum::<usize>())
+    g.bench_function("pidkit-parse", |b| {
+        b.iter(|| inputs.iter().map(|s| parse(black_box(s))).sum::<usize>())
+    });
+    g.bench_function("pidkit-parse+key", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|s| parse_key(black_box(s)))
+                .sum::<usize>()
+        })
     });
     g.bench_function("pidkit-iri-only", |b| {
         b.iter(|| {
@@ -74,20 +90,21 @@ fn benches(c: &mut Criterion) {
     if ids.is_empty() {
         eprintln!("SKIPPED: ivoa/ivoids.tsv not found (set PIDKIT_CONFORMANCE_DIR)");
     } else {
-        bench_set(c, "ivoid-parse", &ids, |s| {
-            Ivoid::parse(s).map_or(0, |i| i.as_str().len())
-        });
-        bench_set(c, "ivoid-parse+key", &ids, |s| {
-            Ivoid::parse(s).map_or(0, |i| i.key().len())
-        });
+        bench_set(
+            c,
+            "ivoid",
+            &ids,
+            |s| Ivoid::parse(s).map_or(0, |i| i.as_str().len()),
+            |s| Ivoid::parse(s).map_or(0, |i| i.key().len()),
+        );
     }
-    let urns = urns();
-    bench_set(c, "urn-parse", &urns, |s| {
-        Urn::parse(s).map_or(0, |u| u.nss().len())
-    });
-    bench_set(c, "urn-parse+key", &urns, |s| {
-        Urn::parse(s).map_or(0, |u| u.key().len())
-    });
+    bench_set(
+        c,
+        "urn",
+        &urns(),
+        |s| Urn::parse(s).map_or(0, |u| u.nss().len()),
+        |s| Urn::parse(s).map_or(0, |u| u.key().len()),
+    );
 }
 
 criterion_group!(group, benches);

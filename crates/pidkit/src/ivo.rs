@@ -540,7 +540,7 @@ fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
     }
     authority(&b[pos.host_start..pos.host_end], pos.host_start)?;
     resource_key(&b[pos.path_start..pos.path_end], pos.path_start, strict)?;
-    local(&s[pos.path_end..], pos.path_end)?;
+    local(&b[pos.path_end..], pos.path_end)?;
     Ok(pos)
 }
 
@@ -653,25 +653,26 @@ fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
 
 /// §2.2 for the local part (query and fragment, with their `?`/`#`), which the IRI parser has
 /// already checked: no literal `@`, unreserved characters never percent-encoded, encoded text
-/// UTF-8. Two byte searches, no per-byte loop in Rust code.
-fn local(text: &str, base: usize) -> Result<(), ParseError> {
-    if let Some(at) = text.find('@') {
-        return Err(ParseError::new(ErrorKind::IvoAtSign, base + at, 1));
-    }
-    let b = text.as_bytes();
+/// UTF-8.
+fn local(b: &[u8], base: usize) -> Result<(), ParseError> {
     let mut i = 0;
-    while let Some(k) = text[i..].find('%') {
-        i += k;
-        let Some(v) = crate::pct::decode_at(b, i) else {
-            return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
-        };
-        if chars::is_unreserved(v) {
-            let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
-            return Err(ParseError::new(kind, base + i, 3));
+    while i < b.len() {
+        match b[i] {
+            b'%' => {
+                let Some(v) = crate::pct::decode_at(b, i) else {
+                    return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+                };
+                if chars::is_unreserved(v) {
+                    let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
+                    return Err(ParseError::new(kind, base + i, 3));
+                }
+                let n = utf8_sequence(b, i)
+                    .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+                i += 3 * n;
+            }
+            b'@' => return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1)),
+            _ => i += 1,
         }
-        let n = utf8_sequence(b, i)
-            .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
-        i += 3 * n;
     }
     Ok(())
 }
@@ -749,7 +750,7 @@ pub fn check_query(text: &str) -> Result<(), ParseError> {
             return Err(ParseError::new(ErrorKind::InvalidChar(char::from(c)), i, 1));
         }
     }
-    local(text, 0)
+    local(b, 0)
 }
 
 impl<T: AsRef<str>> fmt::Display for Ivoid<T> {
