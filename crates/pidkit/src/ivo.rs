@@ -656,25 +656,44 @@ fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
 /// UTF-8.
 fn local(b: &[u8], base: usize) -> Result<(), ParseError> {
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'%' => {
-                let Some(v) = crate::pct::decode_at(b, i) else {
-                    return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
-                };
-                if chars::is_unreserved(v) {
-                    let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
-                    return Err(ParseError::new(kind, base + i, 3));
-                }
-                let n = utf8_sequence(b, i)
-                    .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
-                i += 3 * n;
-            }
-            b'@' => return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1)),
-            _ => i += 1,
+    while let Some(k) = find_pct_or_at(&b[i..]) {
+        i += k;
+        if b[i] == b'@' {
+            return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1));
         }
+        let Some(v) = crate::pct::decode_at(b, i) else {
+            return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+        };
+        if chars::is_unreserved(v) {
+            let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
+            return Err(ParseError::new(kind, base + i, 3));
+        }
+        let n = utf8_sequence(b, i)
+            .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+        i += 3 * n;
     }
     Ok(())
+}
+
+/// The index of the first `%` or `@` in `b`, eight bytes at a time (most local parts have none).
+fn find_pct_or_at(b: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_zero_byte = |x: u64| x.wrapping_sub(LO) & !x & HI != 0;
+    let mut start = 0;
+    for chunk in b.chunks_exact(8) {
+        let w = u64::from_le_bytes([
+            chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+        ]);
+        if has_zero_byte(w ^ (LO * u64::from(b'%'))) || has_zero_byte(w ^ (LO * u64::from(b'@'))) {
+            break;
+        }
+        start += 8;
+    }
+    b[start..]
+        .iter()
+        .position(|&c| c == b'%' || c == b'@')
+        .map(|k| start + k)
 }
 
 /// The number of `%XX` triplets (from `i`) that form one strict UTF-8 sequence (RFC 3629:
@@ -809,6 +828,23 @@ impl<T: AsRef<str>> serde::Serialize for Ivoid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_percent_or_at_in_any_position() {
+        for len in 0..20 {
+            let mut v = vec![b'a'; len];
+            assert_eq!(find_pct_or_at(&v), None);
+            for k in 0..len {
+                for c in [b'%', b'@'] {
+                    v[k] = c;
+                    assert_eq!(find_pct_or_at(&v), Some(k), "{len} {k}");
+                    v[k] = 0xC3; // non-ASCII bytes are not matches
+                    assert_eq!(find_pct_or_at(&v), None);
+                    v[k] = b'a';
+                }
+            }
+        }
+    }
 
     #[test]
     fn utf8_sequences_are_strict() {
