@@ -184,11 +184,14 @@ fn lowercase_nid<'b>(nid: &str, buf: &'b mut [u8; 32]) -> Option<&'b str> {
     std::str::from_utf8(out).ok()
 }
 
-/// `InformalNamespaceName = "urn-" Number`, `Number = DigitNonZero 0*Digit` (§5.2), lowercase input.
+/// `InformalNamespaceName = "urn-" Number` (§5.2), lowercase input.
 pub(crate) fn is_informal(nid: &str) -> bool {
-    nid.strip_prefix("urn-").is_some_and(|n| {
-        n.bytes().all(|b| b.is_ascii_digit()) && matches!(n.as_bytes().first(), Some(b'1'..=b'9'))
-    })
+    nid.strip_prefix("urn-").is_some_and(is_informal_number)
+}
+
+/// `Number = DigitNonZero 0*Digit` (§5.2).
+pub(crate) fn is_informal_number(n: &str) -> bool {
+    n.bytes().all(|b| b.is_ascii_digit()) && matches!(n.as_bytes().first(), Some(b'1'..=b'9'))
 }
 
 /// Whether an informal NID has already been assigned by IANA.
