@@ -238,6 +238,12 @@ pub struct DatasetId<'a> {
 
 impl<T: AsRef<str>> Ivoid<T> {
     /// Parse an IVOID: every MUST of §2; a sub-delimiter in the resource key is a warning.
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert!(Ivoid::parse("ivo://CDS.VizieR/J/A+A/436/799").is_ok());
+    /// assert_eq!(Ivoid::parse("ivo://sdss/dr6/spec/2_5/#1").unwrap_err().code(), "ivo-key-empty-segment");
+    /// ```
     pub fn parse(text: T) -> Result<Self, ParseError> {
         Self::parse_impl(text, false)
     }
@@ -310,6 +316,14 @@ impl<T: AsRef<str>> Ivoid<T> {
     }
 
     /// Whether this is an authority identifier: no resource key, no local part (§2.1).
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert!(Ivoid::parse("ivo://nasa.heasarc")?.is_authority_id());
+    /// assert!(!Ivoid::parse("ivo://nasa.heasarc?x")?.is_authority_id());
+    /// assert!(Ivoid::parse("ivo://nasa.heasarc/skyview")?.is_registry_reference());
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn is_authority_id(&self) -> bool {
         self.as_str().len() == self.pos().path_start
     }
@@ -340,6 +354,13 @@ impl<T: AsRef<str>> Ivoid<T> {
     /// The fragment after a Registry reference read as `<key-name>-<version>` (§4.2); `None`
     /// with a query or without a fragment. Whether the Registry part is a standard's record
     /// only the Registry can tell; [`Ivoid::kind`] guesses.
+    ///
+    /// ```
+    /// let id = pidkit::Ivoid::parse("ivo://ivoa.net/std/VOSI#availability")?;
+    /// let s = id.standard_id().unwrap();
+    /// assert_eq!((s.key, s.version), ("availability", None));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn standard_id(&self) -> Option<StandardId<'_>> {
         if self.query().is_some() {
             return None;
@@ -443,6 +464,14 @@ impl<T: AsRef<str>> Ivoid<T> {
 
     /// §2.6 comparison: Registry parts case-insensitively, local parts exactly, nothing else
     /// normalized (no path segments, no percent-encoding).
+    ///
+    /// ```
+    /// use pidkit::Ivoid;
+    /// let a = Ivoid::parse("ivo://org.GAVO.dc")?;
+    /// assert!(a.equivalent(&Ivoid::parse("ivo://org.gavo.dc")?));
+    /// assert!(!a.equivalent(&Ivoid::parse("ivo://org.gavo.dc?x")?));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn equivalent<U: AsRef<str>>(&self, other: &Ivoid<U>) -> bool {
         self.registry_part()
             .eq_ignore_ascii_case(other.registry_part())

@@ -8,6 +8,10 @@ use std::borrow::Cow;
 /// Source: <https://www.iana.org/assignments/urn-namespaces/urn-namespaces.xml>, registry last
 /// updated 2026-05-28, read 2026-07-26 (96 formal NIDs, 8 informal ones). A test checks
 /// [`FORMAL_NIDS`] and [`INFORMAL_NIDS`] against the conformance snapshot of that registry.
+///
+/// ```
+/// assert_eq!(pidkit::urn::IANA_REGISTRY_UPDATED, "2026-05-28");
+/// ```
 pub const IANA_REGISTRY_UPDATED: &str = "2026-05-28";
 
 /// The formal NIDs registered with IANA (RFC 8141 §5.1), lowercase, sorted (see
@@ -116,6 +120,10 @@ pub const FORMAL_NIDS: &[&str] = &[
 ];
 
 /// The informal NIDs assigned by IANA (RFC 8141 §5.2), as of [`IANA_REGISTRY_UPDATED`].
+///
+/// ```
+/// assert!(pidkit::urn::INFORMAL_NIDS.contains(&"urn-7"));
+/// ```
 pub const INFORMAL_NIDS: &[&str] = &[
     "urn-1", "urn-2", "urn-3", "urn-4", "urn-5", "urn-6", "urn-7", "urn-8",
 ];
@@ -149,6 +157,10 @@ pub enum NamespaceClass {
 
 impl NamespaceClass {
     /// Classify `nid` (case-insensitive).
+    ///
+    /// ```
+    /// assert_eq!(pidkit::urn::NamespaceClass::of("UUID").name(), "formal");
+    /// ```
     pub fn of(nid: &str) -> NamespaceClass {
         let mut buf = [0u8; 32];
         let Some(lower) = lowercase_nid(nid, &mut buf) else {
