@@ -279,6 +279,14 @@ fn urn_form(t: &str, base: usize, profile: DoiProfile) -> Result<Recognized<'_>,
     Ok(r)
 }
 
+/// The DOI name of the NSS of a `urn:doi:` URN (the first `:` standing for `/`), decoded;
+/// `None` if it is not a DOI name. Shared with the URN module's `doi` namespace rule.
+pub(crate) fn name_of_urn_nss(nss: &str) -> Option<Cow<'_, str>> {
+    urn_form(nss, 0, DoiProfile::Current)
+        .ok()
+        .map(|r| r.doi.into_name())
+}
+
 /// A resolver URL; `scheme` is the length of `http://` / `https://` (0 when absent).
 fn url_form(
     t: &str,

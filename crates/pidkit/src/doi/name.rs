@@ -170,6 +170,11 @@ impl<'a> Doi<'a> {
         DoiKey(Cow::Borrowed(&self.name))
     }
 
+    /// The name itself, borrowed from the input where it was not decoded.
+    pub(crate) fn into_name(self) -> Cow<'a, str> {
+        self.name
+    }
+
     /// An owned copy that no longer borrows the input.
     /// ```
     /// let owned: pidkit::doi::Doi<'static> = pidkit::doi::Doi::parse(&String::from("10.1/x"))?.into_owned();
