@@ -17,6 +17,7 @@
 //! ```
 
 pub mod chars;
+pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
