@@ -279,6 +279,17 @@ impl<T: AsRef<str>> Ivoid<T> {
         self.iri.as_borrowed()
     }
 
+    /// The IRI this identifier is, keeping the text (for `&str`, the input's lifetime).
+    ///
+    /// ```
+    /// let iri = pidkit::Ivoid::parse("ivo://ivoa.net/std/TAP")?.into_iri();
+    /// assert_eq!(iri.as_str(), "ivo://ivoa.net/std/TAP");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_iri(self) -> Iri<T> {
+        self.iri
+    }
+
     fn pos(&self) -> &Positions {
         self.iri.positions()
     }

@@ -29,6 +29,6 @@ pub mod pct;
 pub mod urn;
 
 pub use error::{ErrorKind, ParseError, Warning};
-pub use iri::{Host, HostKind, Iri, IriRef, Profile, Rule};
+pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use urn::{Urn, UrnSyntax};

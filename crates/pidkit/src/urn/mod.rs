@@ -182,6 +182,17 @@ impl<T: AsRef<str>> Urn<T> {
         self.iri.as_borrowed()
     }
 
+    /// The IRI this identifier is, keeping the text (for `&str`, the input's lifetime).
+    ///
+    /// ```
+    /// let iri = pidkit::Urn::parse("urn:example:a")?.into_iri();
+    /// assert_eq!(iri.as_str(), "urn:example:a");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_iri(self) -> Iri<T> {
+        self.iri
+    }
+
     /// The syntax it was parsed by.
     pub fn syntax(&self) -> UrnSyntax {
         self.syntax
