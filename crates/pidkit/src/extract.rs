@@ -93,7 +93,7 @@ pub struct FoundIri<'a> {
     pub start: usize,
     /// Byte offset just past its last character (for a wrapped IRI, past the last line's part).
     pub end: usize,
-    /// The IRI; whitespace inside `<…>` removed, so owned only for wrapped IRIs.
+    /// The IRI; whitespace inside `<…>` removed and `&amp;` read as `&`, so owned only then.
     pub iri: Cow<'a, str>,
 }
 
@@ -227,6 +227,10 @@ fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
             break;
         }
     }
+    // Markdown emphasis around the IRI (`_…_`, `*…*`) is a balanced pair too.
+    if let Some(&mark @ (b'_' | b'*')) = s.checked_sub(1).map(|k| &b[k]) {
+        m = m.strip_suffix(char::from(mark)).unwrap_or(m);
+    }
     // Keep the longest prefix that is a valid IRI (a stray '%' or ']' ends it).
     loop {
         if m.len() <= scheme.len() + 1 {
@@ -237,10 +241,16 @@ fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
             Err(e) => m = &m[..e.offset],
         }
     }
+    // `&amp;` is how HTML and XML write the `&` of a query; read it as `&`.
+    let iri = if m.contains("&amp;") {
+        Cow::Owned(m.replace("&amp;", "&"))
+    } else {
+        Cow::Borrowed(m)
+    };
     Some(FoundIri {
         start: s,
         end: s + m.len(),
-        iri: Cow::Borrowed(m),
+        iri,
     })
 }
 
@@ -301,6 +311,12 @@ mod tests {
             ["https://a.example/p?q=1#f"]
         );
         assert_eq!(found("**https://a.example/**"), ["https://a.example/"]);
+        assert_eq!(found("_urn:isbn:0451450523_"), ["urn:isbn:0451450523"]);
+        assert_eq!(found("x urn:a:b_c_ y"), ["urn:a:b_c_"]);
+        assert_eq!(
+            found("<a href=\"http://a.example/?q=1&amp;r=2\">"),
+            ["http://a.example/?q=1&r=2"]
+        );
         assert_eq!(found("<URL:http://a.example/>"), ["http://a.example/"]);
         assert_eq!(
             found("a <b> c <http://x.example/ y>"),
