@@ -15,3 +15,6 @@ pub use http::ClientConfig;
 pub use ordered::ordered;
 pub use outcome::{IdKind, Outcome, Resolution, Source};
 pub use votable::{QueryStatus, VoTable};
+
+#[cfg(feature = "test-server")]
+pub mod testserver;
