@@ -6,8 +6,8 @@ use pidkit::{Host, IriRef, ParseError, Profile, Rule};
 use serde::Serialize;
 
 use crate::As;
-use crate::input::Line;
-use crate::output::{self, ErrorJson, Style, WarningJson};
+use crate::input::{BadBytes, Line};
+use crate::output::{self, ErrorJson, Format, Style, WarningJson};
 use crate::run::{LineJob, Outcome};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -21,8 +21,9 @@ pub struct LineCmd {
     mode: Mode,
     as_: As,
     profile: Profile,
-    json: bool,
+    format: Format,
     style: Style,
+    quiet: bool,
 }
 
 impl LineCmd {
@@ -30,8 +31,9 @@ impl LineCmd {
         mode: Mode,
         as_: As,
         profile: Option<&str>,
-        json: bool,
+        format: Format,
         style: Style,
+        quiet: bool,
     ) -> Result<Self, String> {
         let profile = match (as_, profile) {
             (As::Uri | As::UriRef, None | Some("rfc3986")) => Profile::Rfc3986Uri,
@@ -47,8 +49,9 @@ impl LineCmd {
             mode,
             as_,
             profile,
-            json,
+            format,
             style,
+            quiet,
         })
     }
 
@@ -113,35 +116,108 @@ struct Record<'a> {
 }
 
 impl LineJob for LineCmd {
+    fn header(&self) -> Option<String> {
+        (self.format == Format::Tsv).then(|| {
+            let mut h = String::new();
+            let cols: &[&str] = match self.mode {
+                Mode::Check => &[
+                    "line", "input", "kind", "valid", "error", "offset", "message", "warnings",
+                ],
+                Mode::Parse => &[
+                    "line",
+                    "input",
+                    "kind",
+                    "valid",
+                    "error",
+                    "offset",
+                    "message",
+                    "scheme",
+                    "userinfo",
+                    "host",
+                    "host_kind",
+                    "port",
+                    "path",
+                    "query",
+                    "fragment",
+                ],
+            };
+            output::tsv_record(&mut h, cols.iter().map(|c| Some(*c)));
+            h
+        })
+    }
+
     fn line(&self, line: &Line<'_>, out: &mut String) -> Outcome {
         let input = match &line.text {
             Ok(s) => *s,
-            Err(bad) => return self.bad_utf8(line.number, bad, out),
+            Err(bad) => return self.bad_bytes(line.number, bad, out),
         };
         let (parsed, kind) = self.parse(input);
         let valid = parsed.is_ok();
-        if self.json {
-            let record = Record {
-                line: line.number,
-                input,
-                kind,
-                valid,
-                error: parsed.as_ref().err().map(ErrorJson::from),
-                warnings: Vec::new(),
-                components: match (&parsed, self.mode) {
-                    (Ok(r), Mode::Parse) => Some(Components::of(r)),
-                    _ => None,
-                },
-            };
-            output::json_line(out, &record);
-        } else {
-            let prefix = format!("{}: ", line.number);
-            match &parsed {
-                Err(e) => output::human_error(out, &prefix, input, e, self.style),
-                Ok(r) => {
-                    let _ = writeln!(out, "{prefix}{} [{kind}] {input}", self.style.green("ok"));
-                    if self.mode == Mode::Parse {
-                        human_components(out, r);
+        match self.format {
+            Format::Json => {
+                let record = Record {
+                    line: line.number,
+                    input,
+                    kind,
+                    valid,
+                    error: parsed.as_ref().err().map(ErrorJson::from),
+                    warnings: Vec::new(),
+                    components: match (&parsed, self.mode) {
+                        (Ok(r), Mode::Parse) => Some(Components::of(r)),
+                        _ => None,
+                    },
+                };
+                output::json_line(out, &record);
+            }
+            Format::Tsv => {
+                let number = line.number.to_string();
+                let (code, offset, message) = match &parsed {
+                    Err(e) => (
+                        Some(e.code()),
+                        Some(e.offset.to_string()),
+                        Some(e.kind.to_string()),
+                    ),
+                    Ok(_) => (None, None, None),
+                };
+                let mut fields = vec![
+                    Some(number.as_str()),
+                    Some(input),
+                    Some(kind),
+                    Some(if valid { "true" } else { "false" }),
+                    code,
+                    offset.as_deref(),
+                    message.as_deref(),
+                ];
+                match self.mode {
+                    Mode::Check => fields.push(Some("")),
+                    Mode::Parse => {
+                        let c = parsed.as_ref().ok().map(Components::of);
+                        let c = c.as_ref();
+                        fields.extend([
+                            c.and_then(|c| c.scheme),
+                            c.and_then(|c| c.userinfo),
+                            c.and_then(|c| c.host),
+                            c.and_then(|c| c.host_kind),
+                            c.and_then(|c| c.port),
+                            c.map(|c| c.path),
+                            c.and_then(|c| c.query),
+                            c.and_then(|c| c.fragment),
+                        ]);
+                    }
+                }
+                output::tsv_record(out, fields);
+            }
+            Format::Human => {
+                let prefix = format!("{}: ", line.number);
+                match &parsed {
+                    Err(e) => output::human_error(out, &prefix, input, e, self.style),
+                    Ok(_) if self.quiet => {}
+                    Ok(r) => {
+                        let _ =
+                            writeln!(out, "{prefix}{} [{kind}] {input}", self.style.green("ok"));
+                        if self.mode == Mode::Parse {
+                            human_components(out, r);
+                        }
                     }
                 }
             }
@@ -155,37 +231,64 @@ impl LineJob for LineCmd {
 }
 
 impl LineCmd {
-    fn bad_utf8(
-        &self,
-        number: usize,
-        bad: &crate::input::BadUtf8<'_>,
-        out: &mut String,
-    ) -> Outcome {
+    fn bad_bytes(&self, number: usize, bad: &BadBytes<'_>, out: &mut String) -> Outcome {
         let shown = String::from_utf8_lossy(bad.bytes);
-        let message = format!("line {number} is not valid UTF-8 (byte {})", bad.offset);
-        if self.json {
-            let record = Record {
-                line: number,
-                input: &shown,
-                kind: "unknown",
-                valid: false,
-                error: Some(ErrorJson {
-                    code: "invalid-utf8",
-                    offset: bad.offset,
-                    len: 1,
-                    message,
-                    hint: Some("convert the input to UTF-8, or name its encoding".into()),
-                }),
-                warnings: Vec::new(),
-                components: None,
-            };
-            output::json_line(out, &record);
+        let code = if bad.encoding == "UTF-8" {
+            "invalid-utf8"
         } else {
-            let _ = writeln!(
-                out,
-                "{number}: {} invalid-utf8: {message}",
-                self.style.red("error")
-            );
+            "invalid-encoding"
+        };
+        let message = format!(
+            "line {number} is not valid {} (byte {})",
+            bad.encoding, bad.offset
+        );
+        let hint = if bad.encoding == "UTF-8" {
+            "convert the input to UTF-8, or name its encoding with --encoding"
+        } else {
+            "check the --encoding label"
+        };
+        match self.format {
+            Format::Json => {
+                let record = Record {
+                    line: number,
+                    input: &shown,
+                    kind: "unknown",
+                    valid: false,
+                    error: Some(ErrorJson {
+                        code,
+                        offset: bad.offset,
+                        len: 1,
+                        message,
+                        hint: Some(hint.into()),
+                    }),
+                    warnings: Vec::new(),
+                    components: None,
+                };
+                output::json_line(out, &record);
+            }
+            Format::Tsv => {
+                let (n, off) = (number.to_string(), bad.offset.to_string());
+                output::tsv_record(
+                    out,
+                    [
+                        Some(n.as_str()),
+                        Some(&shown),
+                        Some("unknown"),
+                        Some("false"),
+                        Some(code),
+                        Some(&off),
+                        Some(&message),
+                    ],
+                );
+            }
+            Format::Human => {
+                let _ = writeln!(
+                    out,
+                    "{number}: {} {code}: {message}",
+                    self.style.red("error")
+                );
+                let _ = writeln!(out, "  {} {hint}", self.style.green("hint:"));
+            }
         }
         Outcome {
             valid: false,

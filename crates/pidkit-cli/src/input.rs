@@ -1,6 +1,14 @@
 //! Where identifiers come from: arguments, a file, or stdin — one per line, streamed in chunks.
+//!
+//! Input is UTF-8 and taken as it is. With `--encoding LABEL` (a WHATWG label such as
+//! `windows-1252` or `shift_jis`) each line is decoded with encoding_rs and normalized to NFC,
+//! as draft-duerst-iri-bis-07 §3.1 asks for text from a non-Unicode encoding.
 
 use std::io::{self, BufRead};
+use std::path::Path;
+
+use encoding_rs::{DecoderResult, Encoding, UTF_8};
+use unicode_normalization::UnicodeNormalization;
 
 /// Lines kept per chunk: bounds memory and gives the thread pool enough work.
 const CHUNK_LINES: usize = 16 * 1024;
@@ -11,21 +19,30 @@ const CHUNK_BYTES: usize = 4 << 20;
 #[derive(Default)]
 pub struct Chunk {
     buf: Vec<u8>,
-    /// (line number, start, end) of each line in `buf`, terminators removed.
-    spans: Vec<(usize, usize, usize)>,
+    spans: Vec<Span>,
 }
 
-/// One input line: its number (1-based) and its text, or where its bytes stop being UTF-8.
+struct Span {
+    number: usize,
+    start: usize,
+    end: usize,
+    /// Set when the line could not be decoded from its `--encoding`: byte offset of the bad bytes.
+    undecodable: Option<usize>,
+}
+
+/// One input line: its number (1-based) and its text, or where its bytes stop being text.
 pub struct Line<'a> {
     pub number: usize,
-    pub text: Result<&'a str, BadUtf8<'a>>,
+    pub text: Result<&'a str, BadBytes<'a>>,
 }
 
-/// A line that is not valid UTF-8.
-pub struct BadUtf8<'a> {
+/// A line whose bytes are not valid in the input encoding.
+pub struct BadBytes<'a> {
     pub bytes: &'a [u8],
     /// Byte offset of the first invalid byte.
     pub offset: usize,
+    /// The encoding the line was read as.
+    pub encoding: &'static str,
 }
 
 impl Chunk {
@@ -33,28 +50,48 @@ impl Chunk {
         self.spans.len()
     }
 
-    pub fn line(&self, k: usize) -> Line<'_> {
-        let (number, start, end) = self.spans[k];
-        let bytes = &self.buf[start..end];
-        let text = std::str::from_utf8(bytes).map_err(|e| BadUtf8 {
+    pub fn line(&self, k: usize, encoding: &'static Encoding) -> Line<'_> {
+        let span = &self.spans[k];
+        let bytes = &self.buf[span.start..span.end];
+        let bad = |offset| BadBytes {
             bytes,
-            offset: e.valid_up_to(),
-        });
-        Line { number, text }
+            offset,
+            encoding: encoding.name(),
+        };
+        let text = match span.undecodable {
+            Some(offset) => Err(bad(offset)),
+            None => std::str::from_utf8(bytes).map_err(|e| bad(e.valid_up_to())),
+        };
+        Line {
+            number: span.number,
+            text,
+        }
     }
 
-    fn push(&mut self, number: usize, line: &[u8]) {
+    fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
         let start = self.buf.len();
         self.buf.extend_from_slice(line);
-        self.spans.push((number, start, self.buf.len()));
+        self.spans.push(Span {
+            number,
+            start,
+            end: self.buf.len(),
+            undecodable,
+        });
     }
 }
 
 /// A source of chunks.
-pub enum Source {
-    /// Identifiers given on the command line (numbered from 1 in order).
+pub struct Source {
+    kind: Kind,
+    /// The encoding of the input (UTF-8 unless `--encoding`).
+    pub encoding: &'static Encoding,
+    /// Bytes read so far, and the total if known (a regular file): for the progress bar.
+    pub bytes_read: u64,
+    pub total_bytes: Option<u64>,
+}
+
+enum Kind {
     Args(Vec<String>),
-    /// A stream read line by line.
     Stream {
         reader: Box<dyn BufRead + Send>,
         line: usize,
@@ -63,49 +100,126 @@ pub enum Source {
 
 impl Source {
     /// Arguments if any were given (other than a lone `-`), else the file, else stdin.
-    pub fn open(args: &[String], file: Option<&std::path::Path>) -> io::Result<Source> {
+    pub fn open(
+        args: &[String],
+        file: Option<&Path>,
+        encoding: Option<&str>,
+    ) -> Result<Source, String> {
+        let encoding = encoding_for(encoding)?;
+        let mut source = Source {
+            kind: Kind::Args(Vec::new()),
+            encoding,
+            bytes_read: 0,
+            total_bytes: None,
+        };
         if !(args.is_empty() || args == ["-"]) {
-            return Ok(Source::Args(args.to_vec()));
+            source.kind = Kind::Args(args.to_vec());
+            return Ok(source);
         }
         let reader: Box<dyn BufRead + Send> = match file {
-            Some(path) if path.as_os_str() != "-" => Box::new(io::BufReader::with_capacity(
-                1 << 16,
-                std::fs::File::open(path)?,
-            )),
+            Some(path) if path.as_os_str() != "-" => {
+                let f = std::fs::File::open(path)
+                    .map_err(|e| format!("cannot read input {}: {e}", path.display()))?;
+                source.total_bytes = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                Box::new(io::BufReader::with_capacity(1 << 16, f))
+            }
             _ => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())),
         };
-        Ok(Source::Stream { reader, line: 0 })
+        source.kind = Kind::Stream { reader, line: 0 };
+        Ok(source)
+    }
+
+    /// Whether the inputs come from a stream (a file or stdin) rather than arguments.
+    pub fn is_stream(&self) -> bool {
+        matches!(self.kind, Kind::Stream { .. })
     }
 
     /// The next chunk, or `None` at the end of input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
-        match self {
-            Source::Args(args) => {
+        let encoding = self.encoding;
+        match &mut self.kind {
+            Kind::Args(args) => {
                 if args.is_empty() {
                     return Ok(None);
                 }
                 let mut chunk = Chunk::default();
                 for (k, a) in std::mem::take(args).iter().enumerate() {
-                    chunk.push(k + 1, a.as_bytes());
+                    chunk.push(k + 1, a.as_bytes(), None);
                 }
                 Ok(Some(chunk))
             }
-            Source::Stream { reader, line } => {
+            Kind::Stream { reader, line } => {
                 let mut chunk = Chunk::default();
-                let mut scratch = Vec::new();
+                let mut raw = Vec::new();
                 while chunk.len() < CHUNK_LINES && chunk.buf.len() < CHUNK_BYTES {
-                    scratch.clear();
-                    if reader.read_until(b'\n', &mut scratch)? == 0 {
+                    raw.clear();
+                    let n = reader.read_until(b'\n', &mut raw)?;
+                    if n == 0 {
                         break;
                     }
+                    self.bytes_read += n as u64;
                     *line += 1;
-                    let mut l = &scratch[..];
+                    let mut l = &raw[..];
                     l = l.strip_suffix(b"\n").unwrap_or(l);
                     l = l.strip_suffix(b"\r").unwrap_or(l);
-                    chunk.push(*line, l);
+                    if encoding == UTF_8 {
+                        chunk.push(*line, l, None);
+                    } else {
+                        match decode(encoding, l) {
+                            Ok(text) => chunk.push(*line, text.as_bytes(), None),
+                            Err(offset) => chunk.push(*line, l, Some(offset)),
+                        }
+                    }
                 }
                 Ok((chunk.len() > 0).then_some(chunk))
             }
         }
+    }
+}
+
+/// The encoding named by `--encoding` (UTF-8 when absent). Encodings that are not ASCII-compatible
+/// (UTF-16) are refused: their lines cannot be split on bytes.
+pub fn encoding_for(label: Option<&str>) -> Result<&'static Encoding, String> {
+    let Some(label) = label else { return Ok(UTF_8) };
+    let enc = Encoding::for_label(label.as_bytes())
+        .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
+    if !enc.is_ascii_compatible() {
+        return Err(format!(
+            "{0} input is not supported line by line: convert it to UTF-8 first (e.g. iconv -f {0} -t UTF-8)",
+            enc.name()
+        ));
+    }
+    Ok(enc)
+}
+
+/// Decode one line from a non-UTF-8 encoding and normalize it to NFC (§3.1); on malformed
+/// input, the byte offset of the first bad byte.
+fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut text = String::with_capacity(bytes.len() * 3 + 16);
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
+    match result {
+        DecoderResult::InputEmpty => Ok(text.nfc().collect()),
+        DecoderResult::Malformed(bad, extra) => {
+            Err(read.saturating_sub(bad as usize + extra as usize))
+        }
+        // The buffer was sized for the worst case, so this does not happen; treat it as bad
+        // input at the point reached rather than panic.
+        DecoderResult::OutputFull => Err(read),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_encodings_decode_to_nfc() {
+        let latin1 = Encoding::for_label(b"latin1").unwrap();
+        assert_eq!(decode(latin1, b"r\xe9sum\xe9").unwrap(), "résumé");
+        let sjis = Encoding::for_label(b"shift_jis").unwrap();
+        assert_eq!(decode(sjis, b"\x82\xa0").unwrap(), "あ");
+        // Bad bytes are located: 0x81 followed by a space is not Shift_JIS.
+        assert_eq!(decode(sjis, b"abc\x81 "), Err(3));
     }
 }

@@ -3,6 +3,7 @@
 //! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
 
 mod cmd;
+mod extract;
 mod input;
 mod output;
 mod run;
@@ -49,6 +50,35 @@ Examples:
   pidkit parse 'http://user@例え.jp:8080/path?q=1#top'
   pidkit parse --json 'urn:isbn:0451450523'")]
     Parse(Common),
+    /// Find every identifier in running text (plain text, Markdown, HTML, JSON, BibTeX)
+    #[command(after_help = "\
+Output: file:line:column: kind match (column counted in characters from 1).
+
+Examples:
+  pidkit extract README.md paper.bib
+  curl -s https://example.org/ | pidkit extract --json
+
+Exit status: 0 something found, 1 nothing found, 2 usage or I/O error.")]
+    Extract(ExtractArgs),
+}
+
+/// Options of `extract`.
+#[derive(Args)]
+struct ExtractArgs {
+    /// Files to search; with none (or "-"), stdin
+    files: Vec<PathBuf>,
+    /// One JSON object per identifier found
+    #[arg(long, conflicts_with = "tsv")]
+    json: bool,
+    /// Tab-separated values with a header line
+    #[arg(long)]
+    tsv: bool,
+    /// Decode files in this legacy encoding and normalize to NFC
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
 }
 
 /// What the inputs are to be read as.
@@ -88,8 +118,18 @@ pub struct Common {
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
     /// One JSON object per input (JSON Lines)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tsv")]
     json: bool,
+    /// Tab-separated values with a header line (\\N marks an absent value)
+    #[arg(long)]
+    tsv: bool,
+    /// Decode input in this legacy encoding (a WHATWG label, e.g. windows-1252, shift_jis)
+    /// and normalize it to NFC; UTF-8 input (the default) is taken as it is
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
+    /// Human output: only problems; and no summary
+    #[arg(long, short)]
+    quiet: bool,
     /// Worker threads (default: all cores)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -113,6 +153,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let (common, mode) = match cli.command {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
+        Command::Extract(a) => return extract_main(a),
     };
     if let Some(n) = common.threads {
         rayon::ThreadPoolBuilder::new()
@@ -120,30 +161,62 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             .build_global()
             .map_err(|e| e.to_string())?;
     }
-    let color = match common.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    };
+    let color = use_color(common.color);
+    let format = format_of(common.json, common.tsv);
     let job = cmd::LineCmd::new(
         mode,
         common.as_,
         common.profile.as_deref(),
-        common.json,
+        format,
         output::Style { color },
+        common.quiet,
     )?;
-    let source = input::Source::open(&common.ids, common.input.as_deref())
-        .map_err(|e| format!("cannot read input: {e}"))?;
+    let source = input::Source::open(
+        &common.ids,
+        common.input.as_deref(),
+        common.encoding.as_deref(),
+    )?;
+    let batch = source.is_stream();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let tally = run::run(&job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
-    if common.ids.is_empty() && tally.blank > 0 {
-        let _ = writeln!(
-            io::stderr(),
-            "pidkit: skipped {} blank line(s)",
-            tally.blank
-        );
+    if batch && !common.quiet {
+        let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}
+
+fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
+    let encoding = input::encoding_for(a.encoding.as_deref())?;
+    let style = output::Style {
+        color: use_color(a.color),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let found = extract::run(
+        &a.files,
+        encoding,
+        format_of(a.json, a.tsv),
+        style,
+        &mut out,
+    )?;
+    out.flush().map_err(|e| format!("I/O error: {e}"))?;
+    Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))
+}
+
+fn use_color(c: Color) -> bool {
+    match c {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+fn format_of(json: bool, tsv: bool) -> output::Format {
+    match (json, tsv) {
+        (true, _) => output::Format::Json,
+        (_, true) => output::Format::Tsv,
+        _ => output::Format::Human,
+    }
 }

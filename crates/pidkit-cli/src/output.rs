@@ -50,6 +50,46 @@ impl<'a> From<&'a Warning> for WarningJson<'a> {
     }
 }
 
+/// How records are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Text for people, with carets and hints.
+    Human,
+    /// One JSON object per input (JSON Lines).
+    Json,
+    /// Tab-separated values with a header line; `\N` marks an absent value.
+    Tsv,
+}
+
+/// Append one TSV field (a tab before every field but the first); absent values are `\N`,
+/// and backslash, tab, CR and LF are escaped so every record stays on one line.
+pub fn tsv_field(out: &mut String, first: bool, value: Option<&str>) {
+    if !first {
+        out.push('\t');
+    }
+    let Some(v) = value else {
+        out.push_str("\\N");
+        return;
+    };
+    for c in v.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// Append one TSV record of `fields`.
+pub fn tsv_record<'a>(out: &mut String, fields: impl IntoIterator<Item = Option<&'a str>>) {
+    for (i, f) in fields.into_iter().enumerate() {
+        tsv_field(out, i == 0, f);
+    }
+    out.push('\n');
+}
+
 /// Append `value` as one JSON line.
 pub fn json_line(out: &mut String, value: &impl Serialize) {
     // Serializing plain structs of strings and numbers into a String cannot fail.
@@ -81,6 +121,9 @@ impl Style {
     }
     pub fn green(self, t: &str) -> String {
         self.paint("32", t)
+    }
+    pub fn dim(self, t: &str) -> String {
+        self.paint("2", t)
     }
 }
 
@@ -156,6 +199,13 @@ pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tsv_escapes_and_marks_absent_values() {
+        let mut out = String::new();
+        tsv_record(&mut out, [Some("a\tb"), None, Some(""), Some("c\\d\n")]);
+        assert_eq!(out, "a\\tb\t\\N\t\tc\\\\d\\n\n");
+    }
 
     #[test]
     fn caret_lands_under_wide_and_hidden_characters() {

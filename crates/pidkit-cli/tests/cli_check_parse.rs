@@ -99,7 +99,7 @@ fn blank_lines_are_skipped_and_said() {
         .code(0)
         .stdout(contains("1: ok"))
         .stdout(contains("4: ok [relative-ref] b\n"))
-        .stderr(contains("skipped 2 blank line(s)"));
+        .stderr(contains("2 blank line(s) skipped"));
 }
 
 #[test]
@@ -196,4 +196,83 @@ fn usage_and_io_errors_exit_2() {
         .code(2)
         .stderr(contains("cannot read input"));
     pidkit().args(["frobnicate"]).assert().code(2);
+}
+
+#[test]
+fn tsv_has_a_header_and_marks_absent_values() {
+    pidkit()
+        .args(["parse", "--tsv", "http://a/b?c", "x#y"])
+        .assert()
+        .code(0)
+        .stdout(
+            "line\tinput\tkind\tvalid\terror\toffset\tmessage\tscheme\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\n\
+             1\thttp://a/b?c\tiri\ttrue\t\\N\t\\N\t\\N\thttp\t\\N\ta\treg-name\t\\N\t/b\tc\t\\N\n\
+             2\tx#y\trelative-ref\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tx\t\\N\ty\n",
+        );
+    pidkit()
+        .args(["check", "--tsv", "--json", "x"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn legacy_encodings_are_decoded_and_nfc_normalized() {
+    // windows-1258 writes é as e + U+0301 (combining acute, byte 0xEC): NFC composes it.
+    let out = pidkit()
+        .args(["check", "--json", "--encoding", "windows-1258"])
+        .write_stdin(b"http://x/re\xecsume\n".to_vec())
+        .assert()
+        .code(0);
+    assert_eq!(
+        json_lines(&out.get_output().stdout)[0]["input"],
+        "http://x/r\u{e9}sume"
+    );
+    // Malformed Shift_JIS is reported with its line and byte offset.
+    let out = pidkit()
+        .args(["check", "--json", "--encoding", "shift_jis"])
+        .write_stdin(b"http://x/\x82\xa0\nhttp://x/\x81 \n".to_vec())
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(recs[0]["input"], "http://x/あ");
+    assert_eq!(recs[1]["line"], 2);
+    assert_eq!(recs[1]["error"]["code"], "invalid-encoding");
+    assert_eq!(recs[1]["error"]["offset"], 9);
+    pidkit()
+        .args(["check", "--encoding", "utf-16le"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(contains("convert it to UTF-8"));
+    pidkit()
+        .args(["check", "--encoding", "klingon"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(contains("unknown encoding"));
+}
+
+#[test]
+fn batch_runs_end_with_a_summary_on_stderr() {
+    pidkit()
+        .args(["check", "--json"])
+        .write_stdin("http://a/\n../b\nhttp://x y/\n\n")
+        .assert()
+        .code(1)
+        .stderr(contains("pidkit: 3 identifiers in "))
+        .stderr(contains("2 valid, 1 invalid; 1 blank line(s) skipped"))
+        .stderr(contains("kinds: iri 2, relative-ref 1"));
+    // Not for identifiers given as arguments, and not with --quiet.
+    pidkit()
+        .args(["check", "http://a/"])
+        .assert()
+        .code(0)
+        .stderr("");
+    pidkit()
+        .args(["check", "-q"])
+        .write_stdin("http://a/\n")
+        .assert()
+        .code(0)
+        .stderr("")
+        .stdout("");
 }

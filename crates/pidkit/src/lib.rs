@@ -18,6 +18,7 @@
 
 pub mod chars;
 mod error;
+pub mod extract;
 pub mod iri;
 pub mod pct;
 

@@ -1,0 +1,284 @@
+//! Finding IRIs in running text (draft-duerst-iri-bis-07 §8.3, RFC 3986 Appendix C).
+//!
+//! A non-ASCII character does not end an IRI (§8.3). `<…>` and `"…"` delimit (Appendix C);
+//! inside angle brackets, whitespace added to break a long IRI across lines is removed.
+//! Trailing sentence punctuation is not part of a bare IRI, nor is a closing bracket that has no
+//! opening partner inside it.
+
+use std::borrow::Cow;
+
+use crate::chars;
+use crate::iri::{IriRef, Profile, Rule};
+
+/// An IRI found in text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoundIri<'a> {
+    /// Byte offset of the IRI's first character in the text.
+    pub start: usize,
+    /// Byte offset just past its last character (for a wrapped IRI, past the last line's part).
+    pub end: usize,
+    /// The IRI; whitespace inside `<…>` removed, so owned only for wrapped IRIs.
+    pub iri: Cow<'a, str>,
+}
+
+/// Schemes recognised without `//` (opaque IRIs that people write in prose).
+const OPAQUE_SCHEMES: &[&str] = &["urn", "doi", "info", "mailto", "tag", "tel", "hdl"];
+
+/// The longest an IRI inside `<…>` may be before the brackets are taken for something else.
+const MAX_BRACKETED: usize = 8192;
+
+/// Every IRI in `text`, in order, without overlaps.
+///
+/// ```
+/// let text = r#"Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+/// but you can probably pick it up from <ftp://foo.example.
+/// com/rfc/>. See also https://例え.jp/パス (Japanese)."#;
+/// let found: Vec<String> = pidkit::extract::iris(text).map(|f| f.iri.into_owned()).collect();
+/// assert_eq!(found, [
+///     "http://www.w3.org/Addressing/",
+///     "ftp://foo.example.com/rfc/",
+///     "https://例え.jp/パス",
+/// ]);
+/// ```
+pub fn iris(text: &str) -> impl Iterator<Item = FoundIri<'_>> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let found = match b[i] {
+                b'<' => bracketed(text, i),
+                b':' => bare(text, i),
+                _ => None,
+            };
+            match found {
+                Some(f) => {
+                    i = f.end.max(i + 1);
+                    return Some(f);
+                }
+                None => i += 1,
+            }
+        }
+        None
+    })
+}
+
+/// `<IRI>` or `<URL:IRI>`, possibly broken across lines; `lt` is the position of `<`.
+fn bracketed(text: &str, lt: usize) -> Option<FoundIri<'_>> {
+    let rest = &text[lt + 1..];
+    let window = &rest[..floor_char_boundary(rest, MAX_BRACKETED)];
+    let close = window.find(['>', '<'])?;
+    if window.as_bytes()[close] != b'>' || window[..close].contains("\n\n") {
+        return None;
+    }
+    let mut inner = &window[..close];
+    let mut start = lt + 1;
+    let trimmed = inner.trim_start();
+    start += inner.len() - trimmed.len();
+    inner = trimmed;
+    if let Some(after) = inner.strip_prefix("URL:") {
+        let t = after.trim_start();
+        start += inner.len() - t.len();
+        inner = t;
+    }
+    let inner = inner.trim_end();
+    let colon = inner.find(':')?;
+    if !is_scheme(&inner[..colon]) {
+        return None;
+    }
+    let iri: Cow<'_, str> = if inner.contains(char::is_whitespace) {
+        Cow::Owned(inner.split_whitespace().collect())
+    } else {
+        Cow::Borrowed(inner)
+    };
+    IriRef::parse_rule(iri.as_ref(), Rule::Iri, Profile::IriBis).ok()?;
+    Some(FoundIri {
+        start,
+        end: start + inner.len(),
+        iri,
+    })
+}
+
+/// A bare IRI whose scheme ends at the `:` at `colon`.
+fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
+    let b = text.as_bytes();
+    // The scheme: the longest run of scheme characters before ':' that starts with a letter
+    // and is not glued to a preceding word character.
+    let mut s = colon;
+    while s > 0 && chars::is(b[s - 1], chars::SCHEME) {
+        s -= 1;
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] >= 0x80)) {
+        return None;
+    }
+    let scheme = &text[s..colon];
+    let after = &b[colon + 1..];
+    let hier = after.starts_with(b"//");
+    if !hier
+        && !OPAQUE_SCHEMES
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(scheme))
+    {
+        return None;
+    }
+    // Extend over characters that may appear in an IRI; anything else ends it.
+    let mut end = colon + 1;
+    for (k, c) in text[end..].char_indices() {
+        let ok = if c.is_ascii() {
+            chars::is_uri_char(c as u8)
+        } else {
+            chars::is_ucschar(c) || chars::is_iprivate_bis(c)
+        };
+        if !ok || c.is_whitespace() {
+            end = colon + 1 + k;
+            break;
+        }
+        end = colon + 1 + k + c.len_utf8();
+    }
+    // Trailing punctuation and unbalanced closing brackets belong to the sentence.
+    let mut m = &text[s..end];
+    loop {
+        let before = m.len();
+        m = m.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '*']);
+        for (open, close) in [('(', ')'), ('[', ']')] {
+            if m.ends_with(close) && m.matches(close).count() > m.matches(open).count() {
+                m = &m[..m.len() - 1];
+            }
+        }
+        if m.len() == before {
+            break;
+        }
+    }
+    // Keep the longest prefix that is a valid IRI (a stray '%' or ']' ends it).
+    loop {
+        if m.len() <= scheme.len() + 1 {
+            return None;
+        }
+        match IriRef::parse_rule(m, Rule::Iri, Profile::IriBis) {
+            Ok(_) => break,
+            Err(e) => m = &m[..e.offset],
+        }
+    }
+    Some(FoundIri {
+        start: s,
+        end: s + m.len(),
+        iri: Cow::Borrowed(m),
+    })
+}
+
+fn is_scheme(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(u8::is_ascii_alphabetic) && b.iter().all(|&c| chars::is(c, chars::SCHEME))
+}
+
+/// The largest char boundary of `s` not above `max`.
+fn floor_char_boundary(s: &str, max: usize) -> usize {
+    if max >= s.len() {
+        return s.len();
+    }
+    let mut k = max;
+    while !s.is_char_boundary(k) {
+        k -= 1;
+    }
+    k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<String> {
+        iris(text).map(|f| f.iri.into_owned()).collect()
+    }
+
+    #[test]
+    fn rfc3986_appendix_c_example() {
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+                    but you can probably pick it up from <ftp://foo.example.\n\
+                    com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
+                    ietf/uri/historical.html#WARNING>.";
+        assert_eq!(
+            found(text),
+            [
+                "http://www.w3.org/Addressing/",
+                "ftp://foo.example.com/rfc/",
+                "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+            ]
+        );
+        let f: Vec<_> = iris(text).collect();
+        assert_eq!(&text[f[0].start..f[0].end], "http://www.w3.org/Addressing/");
+        assert!(text[f[1].start..f[1].end].starts_with("ftp://foo.example.\n"));
+    }
+
+    #[test]
+    fn punctuation_and_brackets() {
+        assert_eq!(found("See http://a.example/x."), ["http://a.example/x"]);
+        assert_eq!(found("(see http://a.example/x)"), ["http://a.example/x"]);
+        assert_eq!(
+            found("the page http://en.wikipedia.org/wiki/Foo_(bar), done"),
+            ["http://en.wikipedia.org/wiki/Foo_(bar)"]
+        );
+        assert_eq!(
+            found("[link](https://a.example/p?q=1#f)!"),
+            ["https://a.example/p?q=1#f"]
+        );
+        assert_eq!(found("**https://a.example/**"), ["https://a.example/"]);
+        assert_eq!(found("<URL:http://a.example/>"), ["http://a.example/"]);
+        assert_eq!(
+            found("a <b> c <http://x.example/ y>"),
+            ["http://x.example/y"]
+        );
+    }
+
+    #[test]
+    fn non_ascii_does_not_end_an_iri() {
+        assert_eq!(found("→ http://ש.example/אבג ←"), ["http://ש.example/אבג"]);
+        assert_eq!(
+            found("voir https://example.org/résumé."),
+            ["https://example.org/résumé"]
+        );
+    }
+
+    #[test]
+    fn opaque_schemes_and_false_friends() {
+        assert_eq!(
+            found("urn:isbn:0451450523 and mailto:a@b.example."),
+            ["urn:isbn:0451450523", "mailto:a@b.example"]
+        );
+        assert!(found("Note: this is it. Time 12:30, ratio a:b").is_empty());
+        assert!(found("word:thing and xhttp").is_empty());
+        assert_eq!(
+            found("ivo://ivoa.net/std/TAP#sync-1.0,"),
+            ["ivo://ivoa.net/std/TAP#sync-1.0"]
+        );
+        assert_eq!(
+            found("html: <a href=\"http://a.example/x\">"),
+            ["http://a.example/x"]
+        );
+        assert_eq!(
+            found("bibtex url = {http://a.example/x}"),
+            ["http://a.example/x"]
+        );
+        assert_eq!(found("bad http://a.example/%zz end"), ["http://a.example/"]);
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for t in [
+            "<",
+            ":",
+            "<:>",
+            "a:",
+            "<a:",
+            "http:",
+            "http://",
+            "<http://\n\n>",
+            "é:é",
+            "<URL:>",
+        ] {
+            let _ = found(t);
+        }
+    }
+}
