@@ -88,6 +88,32 @@ pub enum ErrorKind {
     UnexpectedFragment,
     /// A scheme where a relative reference is required.
     UnexpectedScheme,
+
+    // ---- DOI names and doi: URIs (doi module: DOI Handbook §2, doi URI scheme §2–§3) ----
+    /// A DOI name has no `/` between prefix and suffix.
+    DoiMissingSlash,
+    /// The DOI prefix does not start with the directory indicator `10` followed by `.`.
+    DoiDirectoryIndicator,
+    /// The registrant code (after `10.`) or one of its dot-separated parts is empty.
+    DoiEmptyRegistrantPart,
+    /// The DOI prefix is empty.
+    DoiEmptyPrefix,
+    /// The DOI suffix is empty.
+    DoiEmptySuffix,
+    /// A code point that is not of the Unicode Graphic type (control, format, private use, …).
+    DoiNotGraphic(char),
+    /// A `?` query in a `doi:` URI (allowed only by the 2003 draft: legacy profile).
+    DoiQuery,
+    /// A `#` fragment in a `doi:` URI (allowed only by the 2003 draft: legacy profile).
+    DoiFragment,
+    /// A second literal `/` in a `doi:` URI: inside the suffix it must be written `%2F`.
+    DoiUnencodedSlash,
+    /// The `/` that separates prefix and suffix is percent-encoded in a `doi:` URI.
+    DoiEncodedSeparator,
+    /// Percent-encoded bytes that do not decode to UTF-8 text.
+    DoiBadUtf8,
+    /// A URI or URL that is not one of the forms a DOI is written in.
+    DoiNotDoi,
 }
 
 impl ErrorKind {
@@ -114,6 +140,19 @@ impl ErrorKind {
             BadPort => "bad-port",
             UnexpectedFragment => "unexpected-fragment",
             UnexpectedScheme => "unexpected-scheme",
+            // doi
+            DoiMissingSlash => "doi-missing-slash",
+            DoiDirectoryIndicator => "doi-directory-indicator",
+            DoiEmptyRegistrantPart => "doi-empty-registrant-part",
+            DoiEmptyPrefix => "doi-empty-prefix",
+            DoiEmptySuffix => "doi-empty-suffix",
+            DoiNotGraphic(_) => "doi-not-graphic",
+            DoiQuery => "doi-query",
+            DoiFragment => "doi-fragment",
+            DoiUnencodedSlash => "doi-unencoded-slash",
+            DoiEncodedSeparator => "doi-encoded-separator",
+            DoiBadUtf8 => "doi-bad-utf8",
+            DoiNotDoi => "doi-not-doi",
         }
     }
 
@@ -140,6 +179,18 @@ impl ErrorKind {
             ColonInFirstSegment => Some("prefix the reference with \"./\"".into()),
             BidiFormatChar(_) => {
                 Some("remove it: IRIs are stored in logical order without formatting marks".into())
+            }
+            // doi
+            DoiMissingSlash => Some("a DOI name is prefix/suffix, e.g. 10.1000/182".into()),
+            DoiDirectoryIndicator => {
+                Some("a DOI prefix is 10. followed by the registrant code, e.g. 10.1000".into())
+            }
+            DoiQuery | DoiFragment => Some(
+                "percent-encode it (%3F, %23) if it belongs to the DOI name; the 2003 draft's query and fragment need the legacy profile".into(),
+            ),
+            DoiUnencodedSlash => Some("write a '/' inside the suffix as %2F".into()),
+            DoiEncodedSeparator => {
+                Some("write the '/' between prefix and suffix literally, not as %2F".into())
             }
             _ => None,
         }
@@ -195,6 +246,19 @@ impl fmt::Display for ErrorKind {
             BadPort => f.write_str("the port may only contain digits"),
             UnexpectedFragment => f.write_str("a fragment is not allowed in an absolute IRI"),
             UnexpectedScheme => f.write_str("a relative reference was expected, but this has a scheme"),
+            // doi
+            DoiMissingSlash => f.write_str("a DOI name needs a '/' between its prefix and its suffix"),
+            DoiDirectoryIndicator => f.write_str("a DOI prefix starts with the directory indicator '10.'"),
+            DoiEmptyRegistrantPart => f.write_str("empty registrant code: every part of the prefix after '10' must be non-empty"),
+            DoiEmptyPrefix => f.write_str("the DOI prefix is empty"),
+            DoiEmptySuffix => f.write_str("the DOI suffix is empty"),
+            DoiNotGraphic(c) => write!(f, "{} is not a graphic character and cannot be part of a DOI name", describe(*c)),
+            DoiQuery => f.write_str("a doi: URI has no query component"),
+            DoiFragment => f.write_str("a doi: URI has no fragment component"),
+            DoiUnencodedSlash => f.write_str("a '/' inside the DOI suffix must be percent-encoded in a doi: URI"),
+            DoiEncodedSeparator => f.write_str("the '/' between DOI prefix and suffix must not be percent-encoded in a doi: URI"),
+            DoiBadUtf8 => f.write_str("percent-encoded bytes that are not UTF-8 text"),
+            DoiNotDoi => f.write_str("not a DOI: none of the forms a DOI name is written in"),
         }
     }
 }

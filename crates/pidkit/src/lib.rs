@@ -17,8 +17,11 @@
 //! ```
 
 pub mod chars;
+pub mod doi;
 mod error;
 pub mod extract;
+#[cfg(feature = "serde")]
+pub mod handle;
 pub mod iri;
 pub mod pct;
 

@@ -1,0 +1,91 @@
+//! The Handle API URL that resolves a DOI (doi URI scheme §4): the base, the `doi:` URI's
+//! scheme-specific part, and the Handle REST API's `type` / `index` parameters.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::name::Doi;
+use super::uri::write_ssp;
+use super::write_encoded;
+use crate::chars;
+
+/// A Handle API request URL for a DOI, built step by step; `Display` writes it.
+///
+/// ```
+/// use pidkit::doi::Doi;
+/// let doi = Doi::parse("10.1000/182")?;
+/// assert_eq!(doi.api_url().to_string(), "https://doi.org/api/handles/10.1000/182");
+/// let url = doi.api_url().with_type("URL").with_type("HS_ADMIN").with_index(1);
+/// assert_eq!(url.to_string(), "https://doi.org/api/handles/10.1000/182?type=URL&type=HS_ADMIN&index=1");
+/// let url = doi.api_url().base("http://localhost:8000/api/handles");
+/// assert_eq!(url.to_string(), "http://localhost:8000/api/handles/10.1000/182");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandleApiUrl<'d> {
+    prefix: &'d str,
+    suffix: &'d str,
+    base: Cow<'d, str>,
+    params: Vec<(&'static str, Cow<'d, str>)>,
+}
+
+impl<'d> HandleApiUrl<'d> {
+    /// The resolver base of the DOI system's Handle API (§4).
+    pub const DEFAULT_BASE: &'static str = "https://doi.org/api/handles/";
+
+    /// Use another resolver base (a Handle server, a mirror, a test server); a final `/` is
+    /// added when missing.
+    pub fn base(mut self, base: impl Into<Cow<'d, str>>) -> Self {
+        let mut base = base.into();
+        if !base.ends_with('/') {
+            base.to_mut().push('/');
+        }
+        self.base = base;
+        self
+    }
+
+    /// Ask only for values of this type (repeatable: `type=URL&type=HS_ADMIN`).
+    pub fn with_type(mut self, value_type: impl Into<Cow<'d, str>>) -> Self {
+        self.params.push(("type", value_type.into()));
+        self
+    }
+
+    /// Ask only for the value at this index (repeatable).
+    pub fn with_index(mut self, index: u32) -> Self {
+        self.params.push(("index", Cow::Owned(index.to_string())));
+        self
+    }
+}
+
+impl fmt::Display for HandleApiUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.base)?;
+        write_ssp(f, self.prefix, self.suffix)?;
+        for (i, (key, value)) in self.params.iter().enumerate() {
+            f.write_str(if i == 0 { "?" } else { "&" })?;
+            f.write_str(key)?;
+            f.write_str("=")?;
+            write_encoded(f, value, chars::is_unreserved)?;
+        }
+        Ok(())
+    }
+}
+
+impl Doi<'_> {
+    /// The Handle API URL that resolves this DOI: `https://doi.org/api/handles/` followed by the
+    /// scheme-specific part of its `doi:` URI (§4). Network access is not this crate's business.
+    ///
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.6338/JDA.202212/SP_17(4).0000")?;
+    /// assert_eq!(doi.api_url().to_string(), "https://doi.org/api/handles/10.6338/JDA.202212%2FSP_17(4).0000");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn api_url(&self) -> HandleApiUrl<'_> {
+        HandleApiUrl {
+            prefix: self.prefix(),
+            suffix: self.suffix(),
+            base: Cow::Borrowed(HandleApiUrl::DEFAULT_BASE),
+            params: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Warnings for DOI names that are valid but risky to read or copy (doi URI scheme §2 Notes 1–2,
+//! §6 with Unicode TR36/UTS 39).
+
+use unicode_normalization::is_nfc;
+use unicode_security::mixed_script::AugmentedScriptSet;
+use unicode_security::{MixedScript, skeleton};
+
+use super::name::Doi;
+use crate::error::Warning;
+
+/// Characters that render like ASCII punctuation found in DOI names (§2 Note 2, §6), with the
+/// ASCII character they pass for. Other non-ASCII characters whose UTS 39 skeleton is ASCII
+/// punctuation are reported too.
+const LOOKALIKES: &[(char, char, &str)] = &[
+    ('\u{2010}', '-', "HYPHEN"),
+    ('\u{2011}', '-', "NON-BREAKING HYPHEN"),
+    ('\u{2012}', '-', "FIGURE DASH"),
+    ('\u{2013}', '-', "EN DASH"),
+    ('\u{2014}', '-', "EM DASH"),
+    ('\u{2015}', '-', "HORIZONTAL BAR"),
+    ('\u{2043}', '-', "HYPHEN BULLET"),
+    ('\u{2212}', '-', "MINUS SIGN"),
+    ('\u{FE58}', '-', "SMALL EM DASH"),
+    ('\u{FE63}', '-', "SMALL HYPHEN-MINUS"),
+    ('\u{FF0D}', '-', "FULLWIDTH HYPHEN-MINUS"),
+    ('\u{2044}', '/', "FRACTION SLASH"),
+    ('\u{2215}', '/', "DIVISION SLASH"),
+    ('\u{29F8}', '/', "BIG SOLIDUS"),
+    ('\u{FF0F}', '/', "FULLWIDTH SOLIDUS"),
+    ('\u{2024}', '.', "ONE DOT LEADER"),
+    ('\u{FF0E}', '.', "FULLWIDTH FULL STOP"),
+    ('\u{2236}', ':', "RATIO"),
+    ('\u{0589}', ':', "ARMENIAN FULL STOP"),
+    ('\u{FF1A}', ':', "FULLWIDTH COLON"),
+    ('\u{037E}', ';', "GREEK QUESTION MARK"),
+    ('\u{FF1B}', ';', "FULLWIDTH SEMICOLON"),
+    ('\u{201A}', ',', "SINGLE LOW-9 QUOTATION MARK"),
+    ('\u{FF0C}', ',', "FULLWIDTH COMMA"),
+    ('\u{FF08}', '(', "FULLWIDTH LEFT PARENTHESIS"),
+    ('\u{FF09}', ')', "FULLWIDTH RIGHT PARENTHESIS"),
+    ('\u{2039}', '<', "SINGLE LEFT-POINTING ANGLE QUOTATION MARK"),
+    (
+        '\u{203A}',
+        '>',
+        "SINGLE RIGHT-POINTING ANGLE QUOTATION MARK",
+    ),
+    ('\u{2329}', '<', "LEFT-POINTING ANGLE BRACKET"),
+    ('\u{232A}', '>', "RIGHT-POINTING ANGLE BRACKET"),
+    ('\u{3008}', '<', "LEFT ANGLE BRACKET"),
+    ('\u{3009}', '>', "RIGHT ANGLE BRACKET"),
+    ('\u{FF3B}', '[', "FULLWIDTH LEFT SQUARE BRACKET"),
+    ('\u{FF3D}', ']', "FULLWIDTH RIGHT SQUARE BRACKET"),
+    ('\u{FF03}', '#', "FULLWIDTH NUMBER SIGN"),
+    ('\u{FF0B}', '+', "FULLWIDTH PLUS SIGN"),
+    ('\u{FF3F}', '_', "FULLWIDTH LOW LINE"),
+];
+
+/// Warnings about a DOI name (offsets are bytes into [`Doi::as_str`]), each with a stable code:
+///
+/// | code | when |
+/// | --- | --- |
+/// | `mixed-script` | letters of scripts that do not belong together (UTS 39 §5.1; Latin with Han, kana or Hangul is fine) |
+/// | `confusable-punctuation` | a character that renders like ASCII punctuation (U+2010 or U+2212 for `-`, U+2044 for `/`, …) |
+/// | `not-nfc` | not in Unicode NFC: it looks like its NFC form, which is a different DOI name (§2 Note 1) |
+/// | `space` | a space character: valid, but usually a copy error, and running text ends a DOI there |
+/// | `short-doi` | a shortDOI (`10/abc`): an alias that only resolution expands |
+/// | `unusual-prefix` | a registrant code that is not digits and dots, or a 2003-draft prefix without `10.` |
+///
+/// ```
+/// use pidkit::doi::{check, Doi};
+/// let doi = Doi::parse("10.1000/abc\u{2212}def")?;
+/// let w = check(&doi);
+/// assert_eq!((w[0].code, w[0].offset, w[0].len), ("confusable-punctuation", 11, 3));
+/// assert!(check(&Doi::parse("10.26321/Á.GUTIÉRREZ.ZARZA.02.2018.03")?).is_empty());
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
+    let name = doi.as_str();
+    let mut out = Vec::new();
+    if doi.is_short() {
+        out.push(Warning::new(
+            "short-doi",
+            0,
+            name.len(),
+            "a shortDOI is an alias: resolve it to get the DOI name it stands for",
+        ));
+    }
+    let prefix = doi.prefix();
+    let registrant = prefix.strip_prefix("10.");
+    if registrant.is_none_or(|r| !r.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        && !doi.is_short()
+    {
+        out.push(Warning::new(
+            "unusual-prefix",
+            0,
+            prefix.len(),
+            "DOI prefixes are '10.' and a registrant code of digits (and dots); this one was not assigned that way",
+        ));
+    }
+    if let Some(i) = name.find(|c: char| c == ' ' || (!c.is_ascii() && c.is_whitespace())) {
+        let c = name[i..].chars().next().unwrap_or(' ');
+        out.push(Warning::new(
+            "space",
+            i,
+            c.len_utf8(),
+            "a space in a DOI name is valid, but usually a copy error; in running text it ends the DOI",
+        ));
+    }
+    if name.is_ascii() {
+        return out;
+    }
+    if let Some((i, c)) = mixed_script(name) {
+        out.push(Warning::new(
+            "mixed-script",
+            i,
+            c.len_utf8(),
+            format!(
+                "the DOI name mixes scripts at U+{:04X}: letters of one script can pass for another's",
+                c as u32
+            ),
+        ));
+    }
+    for (i, c) in name.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let known = LOOKALIKES.iter().find(|l| l.0 == c);
+        let ascii = match known {
+            Some(&(_, a, _)) => Some(a),
+            None => {
+                let mut buf = [0; 4];
+                let mut sk = skeleton(c.encode_utf8(&mut buf));
+                match (sk.next(), sk.next()) {
+                    (Some(a), None) if a.is_ascii_punctuation() => Some(a),
+                    _ => None,
+                }
+            }
+        };
+        if let Some(a) = ascii {
+            let what = known.map_or(String::new(), |l| format!(" {}", l.2));
+            out.push(Warning::new(
+                "confusable-punctuation",
+                i,
+                c.len_utf8(),
+                format!(
+                    "U+{:04X}{what} looks like ASCII '{a}' but is another character: the DOI name written with '{a}' is a different DOI",
+                    c as u32
+                ),
+            ));
+        }
+    }
+    if !is_nfc(name) {
+        out.push(Warning::new(
+            "not-nfc",
+            0,
+            name.len(),
+            "the DOI name is not in Unicode NFC: it renders like its NFC form, which is a different DOI name",
+        ));
+    }
+    out
+}
+
+/// Where the letters stop belonging to one script, unless the mix is Latin with Han and kana,
+/// Han and Bopomofo, or Han and Hangul (UTS 39 §5.2, Highly Restrictive).
+fn mixed_script(name: &str) -> Option<(usize, char)> {
+    if name.is_single_script() {
+        return None;
+    }
+    let latin = AugmentedScriptSet::for_char('a');
+    let mut rest = AugmentedScriptSet::default();
+    let mut all = AugmentedScriptSet::default();
+    let mut first_break = None;
+    for (i, c) in name.char_indices() {
+        let set = AugmentedScriptSet::for_char(c);
+        all.intersect_with(set);
+        if all.is_empty() && first_break.is_none() {
+            first_break = Some((i, c));
+        }
+        let mut l = set;
+        l.intersect_with(latin);
+        if l.is_empty() {
+            rest.intersect_with(set);
+        }
+    }
+    let cjk = !rest.is_empty() && (rest.jpan || rest.hanb || rest.kore);
+    if cjk { None } else { first_break }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(s: &str) -> Vec<(&'static str, usize)> {
+        check(&Doi::parse(s).unwrap())
+            .into_iter()
+            .map(|w| (w.code, w.offset))
+            .collect()
+    }
+
+    #[test]
+    fn warnings() {
+        assert!(codes("10.1000/182").is_empty());
+        assert!(codes("10.1002/(sici)1097-4601(2000)32:7<435::aid-kin6>3.0.co;2-4").is_empty());
+        assert_eq!(codes("10.1000/a\u{2010}b"), [("confusable-punctuation", 9)]);
+        assert_eq!(codes("10.1000/a\u{2044}b"), [("confusable-punctuation", 9)]);
+        // Found through the UTS 39 skeleton, not the table: U+FE52 SMALL FULL STOP.
+        assert_eq!(codes("10.1000/a\u{FE52}b"), [("confusable-punctuation", 9)]);
+        // Cyrillic а (U+0430) among Latin letters.
+        assert_eq!(codes("10.1000/p\u{430}per"), [("mixed-script", 9)]);
+        assert!(codes("10.1000/ЖУРНАЛ.2020").is_empty());
+        assert!(codes("10.11501/jstage.漢字ひらがな").is_empty());
+        assert_eq!(codes("10.1000/A\u{301}"), [("not-nfc", 0)]);
+        assert_eq!(codes("10.1000/a b"), [("space", 9)]);
+        assert_eq!(codes("10/abc"), [("short-doi", 0)]);
+        assert_eq!(codes("10.abc/x"), [("unusual-prefix", 0)]);
+    }
+}

@@ -1,0 +1,388 @@
+//! Finding DOIs in running text the way a careful reader does: prose, Markdown, HTML, BibTeX.
+
+use std::borrow::Cow;
+
+use super::forms::DoiForm;
+use super::name::{Doi, DoiProfile, is_graphic};
+use crate::pct;
+
+/// A DOI found in text: the byte span of everything that belongs to it (a `doi:` label or
+/// resolver URL included), the DOI name, and the form it was written in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Byte offset where the DOI (with its `doi:` / URL lead-in) starts.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// The DOI name (percent-decoded from URLs and URIs, `&lt;` `&gt;` `&amp;` decoded).
+    pub doi: Doi<'a>,
+    /// How it was written.
+    pub form: DoiForm,
+}
+
+/// Iterator over the DOIs in a text (see [`find_iter`]).
+#[derive(Debug, Clone)]
+pub struct FoundIter<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+/// Find the DOIs in running text, in order.
+///
+/// A DOI starts at `10.` and a registrant code of at least four digits (not inside a longer
+/// word or number); a `doi:` / `DOI ` label, an `info:doi/` or `urn:doi:` lead-in, or a
+/// doi.org / dx.doi.org URL in front of it is included in the span. It ends at whitespace, at
+/// a `"` or `` ` ``, at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`, at a closing
+/// bracket that closes nothing inside the DOI, and — in URLs — at `?`, `#` (and `&` in a
+/// query). Sentence punctuation at its end (`.` `,` `;` `:` `!` `?` quotes, `*`) is left out,
+/// while a closing bracket that balances one inside the DOI is kept.
+///
+/// ```
+/// use pidkit::doi::{find_iter, DoiForm};
+/// let text = "Cited as doi:10.1000/182, and (see https://doi.org/10.1061/(asce)0733-9402(1983)109:3(201)).";
+/// let found: Vec<_> = find_iter(text).collect();
+/// assert_eq!(found.len(), 2);
+/// assert_eq!((found[0].doi.as_str(), found[0].form), ("10.1000/182", DoiForm::Uri));
+/// assert_eq!(&text[found[0].start..found[0].end], "doi:10.1000/182");
+/// assert_eq!(found[1].doi.as_str(), "10.1061/(asce)0733-9402(1983)109:3(201)");
+/// assert_eq!(found[1].form, DoiForm::Url);
+/// ```
+pub fn find_iter(text: &str) -> FoundIter<'_> {
+    FoundIter { text, pos: 0 }
+}
+
+impl<'a> Iterator for FoundIter<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        while self.pos < self.text.len() {
+            let p = self.pos + self.text[self.pos..].find("10.")?;
+            match candidate(self.text, p) {
+                Some(found) => {
+                    self.pos = found.end;
+                    return Some(found);
+                }
+                None => self.pos = p + 3,
+            }
+        }
+        None
+    }
+}
+
+fn ends_with_ci(b: &[u8], pat: &str) -> bool {
+    b.len() >= pat.len() && b[b.len() - pat.len()..].eq_ignore_ascii_case(pat.as_bytes())
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The lead-in before `10.` at `p`: (span start, form, separator is ':' (URN), URL context).
+fn lead_in(text: &str, p: usize) -> (usize, DoiForm, bool, bool) {
+    let b = &text.as_bytes()[..p];
+    let mut url = None;
+    if ends_with_ci(b, "doi.org/api/handles/") {
+        url = Some((p - 20, DoiForm::HandleApi));
+    } else if ends_with_ci(b, "doi.org/") {
+        url = Some((p - 8, DoiForm::Url));
+    }
+    if let Some((mut s, form)) = url {
+        if ends_with_ci(&b[..s], "dx.") {
+            s -= 3;
+        } else if ends_with_ci(&b[..s], "www.") {
+            s -= 4;
+        }
+        if ends_with_ci(&b[..s], "https://") {
+            s -= 8;
+        } else if ends_with_ci(&b[..s], "http://") {
+            s -= 7;
+        }
+        if s == 0 || !(is_word_byte(b[s - 1]) || b[s - 1] == b'.' || b[s - 1] == b'-') {
+            return (s, form, false, true);
+        }
+    }
+    if ends_with_ci(b, "info:doi/") && word_start(b, p - 9) {
+        return (p - 9, DoiForm::InfoUri, false, false);
+    }
+    if ends_with_ci(b, "urn:doi:") && word_start(b, p - 8) {
+        return (p - 8, DoiForm::Urn, true, false);
+    }
+    let spaced = b.len() - b.trim_ascii_end().len();
+    let q = p - spaced;
+    if ends_with_ci(&b[..q], "doi:") && word_start(b, q - 4) {
+        let form = if spaced > 0 {
+            DoiForm::Label
+        } else {
+            DoiForm::Uri
+        };
+        return (q - 4, form, false, false);
+    }
+    if spaced > 0 && ends_with_ci(&b[..q], "doi") && word_start(b, q - 3) {
+        return (q - 3, DoiForm::Label, false, false);
+    }
+    // A DOI inside some other URL (a publisher's link): URL rules, bare-name form.
+    let token_start = b
+        .iter()
+        .rposition(|c| c.is_ascii_whitespace() || *c == b'"')
+        .map_or(0, |i| i + 1);
+    let in_url = b[token_start..].windows(3).any(|w| w == b"://");
+    (p, DoiForm::Name, false, in_url)
+}
+
+fn word_start(b: &[u8], s: usize) -> bool {
+    s == 0 || !is_word_byte(b[s - 1])
+}
+
+/// An HTML character reference at `i` (`&name;` / `&#NN;`): its length and the character it
+/// stands for when it is one a DOI may contain (`<`, `>`, `&`).
+fn entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
+    let end = i + 1 + b[i + 1..].iter().take(10).position(|&c| c == b';')?;
+    let body = &b[i + 1..end];
+    let named = !body.is_empty() && body.iter().all(u8::is_ascii_alphanumeric);
+    let numeric =
+        body.len() > 1 && body[0] == b'#' && body[1..].iter().all(u8::is_ascii_alphanumeric);
+    if !(named || numeric) {
+        return None;
+    }
+    let c = match body {
+        b"lt" | b"#60" | b"#x3C" | b"#x3c" => Some('<'),
+        b"gt" | b"#62" | b"#x3E" | b"#x3e" => Some('>'),
+        b"amp" | b"#38" | b"#x26" => Some('&'),
+        _ => None,
+    };
+    Some((end + 1 - i, c))
+}
+
+/// Whether `<` at `i` opens markup (`</a>`, `<br>`, `<em>`, `<!--`) rather than a SICI bracket.
+fn is_tag(b: &[u8], i: usize) -> bool {
+    match b.get(i + 1) {
+        Some(b'/' | b'!' | b'?') => true,
+        Some(c) if c.is_ascii_alphabetic() => {
+            let n = b[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            let after = b.get(i + 1 + n).copied();
+            let after = if after.is_some_and(|c| (b'1'..=b'6').contains(&c)) {
+                b.get(i + 2 + n).copied()
+            } else {
+                after
+            };
+            matches!(
+                after,
+                None | Some(b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\r')
+            )
+        }
+        _ => false,
+    }
+}
+
+fn candidate(text: &str, p: usize) -> Option<Found<'_>> {
+    let b = text.as_bytes();
+    if p > 0 && (is_word_byte(b[p - 1]) || matches!(b[p - 1], b'.' | b'-')) {
+        return None;
+    }
+    let (start, form, urn, url) = lead_in(text, p);
+    // Prefix: 10. + at least four digits, then (. digits)*.
+    let mut i = p + 3;
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits < 4 {
+        return None;
+    }
+    i += digits;
+    while b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i += 1 + b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    }
+    let prefix_end = i;
+    let sep_len = match b.get(i) {
+        Some(b'/') => 1,
+        Some(b':') if urn => 1,
+        Some(b'%') if url && pct::decode_at(b, i) == Some(b'/') => 3,
+        _ => return None,
+    };
+    let suffix_start = i + sep_len;
+    let token_start = b[..p]
+        .iter()
+        .rposition(|c| c.is_ascii_whitespace())
+        .map_or(0, |s| s + 1);
+    let in_query = url && b[token_start..p].contains(&b'?');
+
+    // Scan the suffix.
+    let mut stack: Vec<u8> = Vec::new();
+    let mut entities = false;
+    let mut j = suffix_start;
+    while j < b.len() {
+        let c = b[j];
+        let step = match c {
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'`' => break,
+            b'?' | b'#' if url => break,
+            b'&' if in_query => break,
+            b'&' => match entity(b, j) {
+                Some((len, Some(_))) => {
+                    entities = true;
+                    len
+                }
+                Some((_, None)) => break,
+                None => 1,
+            },
+            b'<' if is_tag(b, j) => break,
+            b'(' | b'[' | b'{' | b'<' => {
+                stack.push(c);
+                1
+            }
+            b')' | b']' | b'}' | b'>' => {
+                let open = match c {
+                    b')' => b'(',
+                    b']' => b'[',
+                    b'}' => b'{',
+                    _ => b'<',
+                };
+                if stack.last() != Some(&open) {
+                    break;
+                }
+                stack.pop();
+                1
+            }
+            0x21..=0x7E => 1,
+            _ if c < 0x80 => break,
+            _ => {
+                let ch = text[j..].chars().next()?;
+                if ch.is_whitespace() || !is_graphic(ch) {
+                    break;
+                }
+                ch.len_utf8()
+            }
+        };
+        j += step;
+    }
+    // Trailing sentence punctuation and unclosed openers are not part of the DOI.
+    let mut end = j;
+    while end > suffix_start {
+        let Some(ch) = text[suffix_start..end].chars().next_back() else {
+            break;
+        };
+        let trim = match ch {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '*' | '(' | '[' | '{' | '<' => true,
+            c if c.is_ascii() => false,
+            c => matches!(
+                unicode_properties::UnicodeGeneralCategory::general_category(c),
+                unicode_properties::GeneralCategory::ClosePunctuation
+                    | unicode_properties::GeneralCategory::FinalPunctuation
+                    | unicode_properties::GeneralCategory::InitialPunctuation
+                    | unicode_properties::GeneralCategory::OtherPunctuation
+                    | unicode_properties::GeneralCategory::OpenPunctuation
+            ),
+        };
+        if !trim {
+            break;
+        }
+        end -= ch.len_utf8();
+    }
+    if end == suffix_start {
+        return None;
+    }
+    let prefix = &text[p..prefix_end];
+    let suffix = &text[suffix_start..end];
+    let mut suffix = Cow::Borrowed(suffix);
+    if entities {
+        suffix = Cow::Owned(unescape_entities(&suffix));
+    }
+    if url || decodes(form) {
+        let decoded = match pct::decode_utf8(&suffix) {
+            Ok(Cow::Owned(s)) => Some(s),
+            Ok(Cow::Borrowed(_)) => None,
+            Err(_) if url => return None,
+            Err(_) => None,
+        };
+        if let Some(s) = decoded {
+            suffix = Cow::Owned(s);
+        }
+    }
+    let name = match suffix {
+        Cow::Borrowed(_) if b[prefix_end] == b'/' => Cow::Borrowed(&text[p..end]),
+        suffix => Cow::Owned(format!("{prefix}/{suffix}")),
+    };
+    let doi = Doi::from_cow(name, DoiProfile::Current).ok()?;
+    Some(Found {
+        start,
+        end,
+        doi,
+        form,
+    })
+}
+
+/// Forms whose text is percent-encoded: the URIs.
+fn decodes(form: DoiForm) -> bool {
+    matches!(form, DoiForm::Uri | DoiForm::InfoUri | DoiForm::Urn)
+}
+
+fn unescape_entities(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'&' {
+            if let Some((len, Some(c))) = entity(b, i) {
+                out.push_str(&s[last..i]);
+                out.push(c);
+                i += len;
+                last = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&s[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<String> {
+        find_iter(text).map(|f| f.doi.as_str().to_owned()).collect()
+    }
+
+    #[test]
+    fn prose_punctuation() {
+        assert_eq!(names("See 10.1000/182."), ["10.1000/182"]);
+        assert_eq!(names("(10.1000/182)"), ["10.1000/182"]);
+        assert_eq!(
+            names("10.1000/182, 10.1000/183; 10.1000/184!"),
+            ["10.1000/182", "10.1000/183", "10.1000/184"]
+        );
+        assert_eq!(names("“10.1000/182”"), ["10.1000/182"]);
+        assert_eq!(
+            names("in 10.1061/(asce)0733-9402(1983)109:3(201)."),
+            ["10.1061/(asce)0733-9402(1983)109:3(201)"]
+        );
+        assert_eq!(
+            names("v10.1000/182 and 1910.12345/x and 10.12/x"),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn spans_include_the_lead_in() {
+        let t = "a DOI: 10.1000/182 b";
+        let f = find_iter(t).next().unwrap();
+        assert_eq!(
+            (&t[f.start..f.end], f.form),
+            ("DOI: 10.1000/182", DoiForm::Label)
+        );
+        let t = "<http://dx.doi.org/10.1000/182>";
+        let f = find_iter(t).next().unwrap();
+        assert_eq!(
+            (&t[f.start..f.end], f.form),
+            ("http://dx.doi.org/10.1000/182", DoiForm::Url)
+        );
+        let t = "urn:doi:10.1000:182";
+        let f = find_iter(t).next().unwrap();
+        assert_eq!(
+            (f.doi.as_str(), f.form, f.start),
+            ("10.1000/182", DoiForm::Urn, 0)
+        );
+    }
+}

@@ -1,0 +1,485 @@
+//! Every form a DOI is written in, reduced to the name (DOI Handbook §2.6), and the
+//! `https://doi.org/` URL with the Handbook's encoding for URL presentation (§2.5.2.4).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::name::{Doi, DoiProfile};
+use super::{decode_segment, remap, write_encoded};
+use crate::error::{ErrorKind, ParseError};
+use crate::pct::decode_at;
+
+/// How a DOI was written.
+///
+/// ```
+/// use pidkit::doi::{recognize, DoiForm};
+/// for (text, form) in [
+///     ("10.1000/182", DoiForm::Name),
+///     ("DOI: 10.1000/182", DoiForm::Label),
+///     ("doi:10.1000/182", DoiForm::Uri),
+///     ("info:doi/10.1000/182", DoiForm::InfoUri),
+///     ("urn:doi:10.1000:182", DoiForm::Urn),
+///     ("http://dx.doi.org/10.1000/182", DoiForm::Url),
+///     ("https://doi.org/api/handles/10.1000/182", DoiForm::HandleApi),
+/// ] {
+///     let r = recognize(text)?;
+///     assert_eq!((r.doi.as_str(), r.form), ("10.1000/182", form), "{text}");
+/// }
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DoiForm {
+    /// The bare name `10.1000/182` (or, with no literal `/`, fully percent-encoded: `10.1000%2F182`).
+    Name,
+    /// The printed label `DOI: 10.1000/182` / `doi 10.1000/182` (DOI Handbook §2.6.1).
+    Label,
+    /// The `doi:` URI `doi:10.1000/182`.
+    Uri,
+    /// The `info:` URI of RFC 4452, `info:doi/10.1000/182`.
+    InfoUri,
+    /// The URN presentation `urn:doi:10.1000:182` (the first `:` stands for `/`).
+    Urn,
+    /// A resolver URL: `https://doi.org/…`, `http://dx.doi.org/…`, `https://www.doi.org/…`, or
+    /// the same without scheme (`doi.org/10.1000/182`).
+    Url,
+    /// The Handle API URL `https://doi.org/api/handles/…` (doi URI scheme §4).
+    HandleApi,
+}
+
+impl DoiForm {
+    /// A stable kebab-case name: `name`, `label`, `uri`, `info-uri`, `urn`, `url`, `handle-api`.
+    ///
+    /// ```
+    /// assert_eq!(pidkit::doi::DoiForm::InfoUri.name(), "info-uri");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            DoiForm::Name => "name",
+            DoiForm::Label => "label",
+            DoiForm::Uri => "uri",
+            DoiForm::InfoUri => "info-uri",
+            DoiForm::Urn => "urn",
+            DoiForm::Url => "url",
+            DoiForm::HandleApi => "handle-api",
+        }
+    }
+}
+
+/// A DOI recognised in one of its written forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recognized<'a> {
+    /// The DOI name (a shortDOI when [`Doi::is_short`]).
+    pub doi: Doi<'a>,
+    /// The form it was written in.
+    pub form: DoiForm,
+    /// Whether percent-encoding was decoded to get the name.
+    pub percent_encoded: bool,
+}
+
+/// Recognise a DOI in any of its written forms ([`DoiForm`]) under the current rules.
+///
+/// Surrounding whitespace is ignored. URI and URL forms are percent-decoded into strict UTF-8;
+/// URLs lose their query and fragment (`?noredirect`, `#…`), a `doi:` or `info:doi/` URI with a
+/// query or fragment is an error (see [`recognize_with`] and [`DoiProfile::Legacy`]). Unlike
+/// [`Doi::from_uri`], characters a URI would need encoded are accepted as written
+/// (`doi:10.1000/a b`, `doi:10.1000/a/b`). A resolver URL with a bare code
+/// (`https://doi.org/aabbe`) is read as the shortDOI `10/aabbe`.
+///
+/// Error offsets are bytes into `s`, also when the fault lies in percent-decoded text.
+///
+/// ```
+/// use pidkit::doi::{recognize, DoiForm};
+/// let r = recognize("https://doi.org/10.1002/(sici)1097-4601(2000)32:7%3C435::aid-kin6%3E3.0.co;2-4")?;
+/// assert_eq!(r.doi.suffix(), "(sici)1097-4601(2000)32:7<435::aid-kin6>3.0.co;2-4");
+/// assert!(r.percent_encoded);
+/// assert!(recognize("doi.org/aabbe")?.doi.is_short());
+/// let err = recognize("https://doi.org/10.1000/%FF").unwrap_err();
+/// assert_eq!((err.code(), err.offset), ("doi-bad-utf8", 24));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub fn recognize(s: &str) -> Result<Recognized<'_>, ParseError> {
+    recognize_with(s, DoiProfile::Current)
+}
+
+/// [`recognize`] under `profile`; [`DoiProfile::Legacy`] lets `doi:` URIs carry the 2003
+/// draft's `?query` and `#fragment` (dropped here: use [`super::DoiUri`] to keep them) and
+/// accepts any non-empty prefix.
+///
+/// ```
+/// use pidkit::doi::{recognize_with, DoiProfile};
+/// let r = recognize_with("doi:10.1000/182?x#y", DoiProfile::Legacy)?;
+/// assert_eq!(r.doi.as_str(), "10.1000/182");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+    let trimmed = s.trim_start();
+    let start = s.len() - trimmed.len();
+    let t = trimmed.trim_end();
+    if t.is_empty() {
+        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
+    }
+    let b = t.as_bytes();
+    let has = |p: &str| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    if has("http://") || has("https://") {
+        return url_form(t, start, if b[4] == b':' { 7 } else { 8 }, profile);
+    }
+    if has("doi.org/") || has("dx.doi.org/") || has("www.doi.org/") {
+        return url_form(t, start, 0, profile);
+    }
+    if has("doi:") || (has("doi") && t[3..].starts_with(char::is_whitespace)) {
+        let after = if b.get(3) == Some(&b':') { 4 } else { 3 };
+        let rest = &t[after..];
+        let body = rest.trim_start();
+        let ws = rest.len() - body.len();
+        if ws == 0 {
+            return uri_form(body, start + after, profile, DoiForm::Uri);
+        }
+        return name_form(body, start + after + ws, profile, DoiForm::Label);
+    }
+    if has("info:doi/") {
+        return uri_form(&t[9..], start + 9, profile, DoiForm::InfoUri);
+    }
+    if has("urn:doi:") {
+        return urn_form(&t[8..], start + 8, profile);
+    }
+    name_form(t, start, profile, DoiForm::Name)
+}
+
+fn finish<'a>(
+    enc: &'a str,
+    base: usize,
+    name: Cow<'a, str>,
+    profile: DoiProfile,
+    form: DoiForm,
+) -> Result<Recognized<'a>, ParseError> {
+    let percent_encoded = matches!(name, Cow::Owned(_));
+    let doi = Doi::from_cow(name, profile).map_err(|e| remap(e, enc, base))?;
+    Ok(Recognized {
+        doi,
+        form,
+        percent_encoded,
+    })
+}
+
+/// A bare name or a label's name: literal, unless it has no `/` but an encoded one.
+fn name_form(
+    t: &str,
+    base: usize,
+    profile: DoiProfile,
+    form: DoiForm,
+) -> Result<Recognized<'_>, ParseError> {
+    let b = t.as_bytes();
+    let encoded = !b.contains(&b'/') && (0..b.len()).any(|i| decode_at(b, i) == Some(b'/'));
+    if encoded {
+        let name = decode_segment(t, base)?;
+        return finish(t, base, name, profile, form);
+    }
+    let doi = Doi::parse_with(t, profile).map_err(|e| e.shifted(base))?;
+    Ok(Recognized {
+        doi,
+        form,
+        percent_encoded: false,
+    })
+}
+
+/// The scheme-specific part of `doi:` or the identifier of `info:doi/`, read leniently.
+fn uri_form(
+    t: &str,
+    base: usize,
+    profile: DoiProfile,
+    form: DoiForm,
+) -> Result<Recognized<'_>, ParseError> {
+    let end = match t.find(['?', '#']) {
+        Some(i) if profile == DoiProfile::Current => {
+            let kind = if t.as_bytes()[i] == b'?' {
+                ErrorKind::DoiQuery
+            } else {
+                ErrorKind::DoiFragment
+            };
+            return Err(ParseError::new(kind, base + i, t.len() - i));
+        }
+        Some(i) => i,
+        None => t.len(),
+    };
+    let enc = &t[..end];
+    let name = decode_segment(enc, base)?;
+    finish(enc, base, name, profile, form)
+}
+
+/// `urn:doi:10.1000:182`: the first `:` (before any `/`) separates prefix and suffix.
+fn urn_form(t: &str, base: usize, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+    let b = t.as_bytes();
+    let name = match b.iter().position(|&c| c == b':' || c == b'/') {
+        Some(i) if b[i] == b':' => {
+            let mut owned = decode_segment(&t[..i], base)?.into_owned();
+            owned.push('/');
+            owned.push_str(&decode_segment(&t[i + 1..], base + i + 1)?);
+            Cow::Owned(owned)
+        }
+        _ => decode_segment(t, base)?,
+    };
+    let mut r = finish(t, base, name, profile, DoiForm::Urn)?;
+    r.percent_encoded = t.contains('%');
+    Ok(r)
+}
+
+/// A resolver URL; `scheme` is the length of `http://` / `https://` (0 when absent).
+fn url_form(
+    t: &str,
+    base: usize,
+    scheme: usize,
+    profile: DoiProfile,
+) -> Result<Recognized<'_>, ParseError> {
+    let rest = &t[scheme..];
+    let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = &rest[..host_len];
+    let known = ["doi.org", "dx.doi.org", "www.doi.org"]
+        .iter()
+        .any(|h| host.eq_ignore_ascii_case(h));
+    if !known {
+        return Err(ParseError::new(
+            ErrorKind::DoiNotDoi,
+            base + scheme,
+            host_len,
+        ));
+    }
+    let path_start = scheme + host_len + 1;
+    if !rest[host_len..].starts_with('/') {
+        return Err(ParseError::new(
+            ErrorKind::DoiNotDoi,
+            base + path_start - 1,
+            0,
+        ));
+    }
+    let path = &t[path_start..];
+    let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
+    let (enc, enc_start, form) = match path.strip_prefix("api/handles/") {
+        Some(ssp) => (ssp, path_start + 12, DoiForm::HandleApi),
+        None => (path, path_start, DoiForm::Url),
+    };
+    if form == DoiForm::Url && !enc.is_empty() && enc.bytes().all(|c| c.is_ascii_alphanumeric()) {
+        return Ok(Recognized {
+            doi: Doi::from_cow(Cow::Owned(format!("10/{enc}")), profile)?,
+            form,
+            percent_encoded: false,
+        });
+    }
+    let name = decode_segment(enc, base + enc_start)?;
+    finish(enc, base + enc_start, name, profile, form)
+}
+
+/// Whether the DOI Handbook's URL presentation (§2.5.2.4) writes byte `b` literally: it must
+/// encode `%` `"` `#` space `?`, recommends encoding `<` `>` `{` `}` `^` `[` `]` `` ` `` `|` `\`
+/// `+`, and a URL cannot hold controls or non-ASCII bytes.
+const fn url_keeps(b: u8) -> bool {
+    b > b' '
+        && b < 0x7F
+        && !matches!(
+            b,
+            b'%' | b'"'
+                | b'#'
+                | b'?'
+                | b'<'
+                | b'>'
+                | b'{'
+                | b'}'
+                | b'^'
+                | b'['
+                | b']'
+                | b'`'
+                | b'|'
+                | b'\\'
+                | b'+'
+        )
+}
+
+/// The `https://doi.org/` URL of a DOI name, written on demand (see [`Doi::url`]).
+#[derive(Debug, Clone, Copy)]
+pub struct AsUrl<'d>(&'d str);
+
+impl fmt::Display for AsUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("https://doi.org/")?;
+        write_encoded(f, self.0, url_keeps)
+    }
+}
+
+/// The members of the CLI's JSON `doi` object: name, prefix, suffix, `doi:` URI, doi.org URL.
+///
+/// ```
+/// let s = pidkit::doi::Doi::parse("10.1000/182")?.summary();
+/// assert_eq!((s.uri.as_str(), s.url.as_str()), ("doi:10.1000/182", "https://doi.org/10.1000/182"));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DoiSummary {
+    /// The DOI name.
+    pub name: String,
+    /// Its prefix.
+    pub prefix: String,
+    /// Its suffix.
+    pub suffix: String,
+    /// The `doi:` URI (doi URI scheme §2).
+    pub uri: String,
+    /// The `https://doi.org/` URL (DOI Handbook §2.5.2.4 encoding).
+    pub url: String,
+}
+
+impl Doi<'_> {
+    /// The `https://doi.org/` URL, encoded for URL presentation as the DOI Handbook requires
+    /// (§2.5.2.4): `%` `"` `#` space `?` and `<` `>` `{` `}` `^` `[` `]` `` ` `` `|` `\` `+`
+    /// percent-encoded, as are non-ASCII characters (UTF-8); `/` stays literal.
+    ///
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.1002/1097-0142(19900515)65:10<2349::aid-cncr2820651031>3.0.co;2-#")?;
+    /// assert_eq!(
+    ///     doi.url().to_string(),
+    ///     "https://doi.org/10.1002/1097-0142(19900515)65:10%3C2349::aid-cncr2820651031%3E3.0.co;2-%23"
+    /// );
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn url(&self) -> AsUrl<'_> {
+        AsUrl(self.as_str())
+    }
+
+    /// [`Doi::url`] as a `String`.
+    pub fn to_url(&self) -> String {
+        let mut out = String::with_capacity(self.as_str().len() + 24);
+        let _ = fmt::Write::write_fmt(&mut out, format_args!("{}", self.url()));
+        out
+    }
+
+    /// Name, prefix, suffix, URI and URL together (the CLI's JSON `doi` object).
+    pub fn summary(&self) -> DoiSummary {
+        DoiSummary {
+            name: self.as_str().to_owned(),
+            prefix: self.prefix().to_owned(),
+            suffix: self.suffix().to_owned(),
+            uri: self.to_uri(),
+            url: self.to_url(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(s: &str) -> (String, DoiForm, bool) {
+        let r = recognize(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        (r.doi.as_str().to_owned(), r.form, r.percent_encoded)
+    }
+
+    fn rec_err(s: &str) -> (&'static str, usize, usize) {
+        let e = recognize(s).unwrap_err();
+        (e.code(), e.offset, e.len)
+    }
+
+    #[test]
+    fn every_form() {
+        use DoiForm::*;
+        let n = "10.1000/182".to_owned();
+        for (s, form, enc) in [
+            ("10.1000/182", Name, false),
+            ("  10.1000/182\n", Name, false),
+            ("10.1000%2F182", Name, true),
+            ("doi:10.1000/182", Uri, false),
+            ("DOI:10.1000%2F182", Uri, true),
+            ("DOI: 10.1000/182", Label, false),
+            ("doi 10.1000/182", Label, false),
+            ("Doi:\t10.1000/182", Label, false),
+            ("https://doi.org/10.1000/182", Url, false),
+            ("HTTPS://DOI.ORG/10.1000/182", Url, false),
+            ("http://dx.doi.org/10.1000/182", Url, false),
+            ("https://www.doi.org/10.1000/182", Url, false),
+            ("doi.org/10.1000/182", Url, false),
+            ("https://doi.org/10.1000/182?noredirect#x", Url, false),
+            ("https://doi.org/10.1000%2F182", Url, true),
+            ("info:doi/10.1000/182", InfoUri, false),
+            ("info:doi/10.1000%2F182", InfoUri, true),
+            ("urn:doi:10.1000:182", Urn, false),
+            ("URN:DOI:10.1000/182", Urn, false),
+            ("urn:doi:10.1000:18%32", Urn, true),
+            ("https://doi.org/api/handles/10.1000/182", HandleApi, false),
+            (
+                "https://doi.org/api/handles/10.1000%2F182?type=URL",
+                HandleApi,
+                true,
+            ),
+        ] {
+            assert_eq!(rec(s), (n.clone(), form, enc), "{s}");
+        }
+    }
+
+    #[test]
+    fn urn_keeps_later_colons() {
+        assert_eq!(
+            rec("urn:doi:10.1002:(sici)1:2<3::x>").0,
+            "10.1002/(sici)1:2<3::x>"
+        );
+    }
+
+    #[test]
+    fn short_dois() {
+        for s in [
+            "10/aabbe",
+            "doi:10/aabbe",
+            "https://doi.org/10/aabbe",
+            "https://doi.org/aabbe",
+            "doi.org/aabbe",
+        ] {
+            let r = recognize(s).unwrap();
+            assert!(r.doi.is_short(), "{s}");
+            assert_eq!(r.doi.as_str(), "10/aabbe");
+        }
+        // doi.org paths that are not codes are not DOIs.
+        assert_eq!(
+            rec_err("https://doi.org/hb.html").0,
+            "doi-directory-indicator"
+        );
+    }
+
+    #[test]
+    fn errors_point_into_the_original() {
+        assert_eq!(rec_err(""), ("empty", 0, 0));
+        assert_eq!(rec_err("  "), ("empty", 0, 0));
+        assert_eq!(
+            rec_err("https://example.org/10.1000/182"),
+            ("doi-not-doi", 8, 11)
+        );
+        assert_eq!(rec_err("https://doi.org"), ("doi-not-doi", 15, 0));
+        assert_eq!(rec_err("doi:10.1000/182?x"), ("doi-query", 15, 2));
+        assert_eq!(rec_err("doi:10.1000/18#2"), ("doi-fragment", 14, 2));
+        assert_eq!(
+            rec_err(" doi:11.1000/182"),
+            ("doi-directory-indicator", 5, 2)
+        );
+        assert_eq!(
+            rec_err("https://doi.org/1%31.1/x"),
+            ("doi-directory-indicator", 16, 4)
+        );
+        assert_eq!(
+            rec_err("https://doi.org/10.1/%E2%80%8Bx"),
+            ("doi-not-graphic", 21, 9)
+        );
+        assert_eq!(
+            rec_err("urn:doi:10.1000:%ZZ\u{7}"),
+            ("doi-not-graphic", 19, 1)
+        );
+        assert_eq!(rec_err("DOI: 10.1000"), ("doi-missing-slash", 12, 0));
+        assert_eq!(rec_err("10.1000%2F%FF"), ("doi-bad-utf8", 10, 3));
+    }
+
+    #[test]
+    fn url_presentation_encoding() {
+        let d = Doi::parse("10.1000/a%\"# ?<>{}^[]\\|`+/é;:()@&=$,!*'~").unwrap();
+        assert_eq!(
+            d.to_url(),
+            "https://doi.org/10.1000/a%25%22%23%20%3F%3C%3E%7B%7D%5E%5B%5D%5C%7C%60%2B/%C3%A9;:()@&=$,!*'~"
+        );
+        let url = d.to_url();
+        let back = recognize(&url).unwrap();
+        assert_eq!(back.doi, d);
+    }
+}
