@@ -114,6 +114,93 @@ pub enum ErrorKind {
     DoiBadUtf8,
     /// A URI or URL that is not one of the forms a DOI is written in.
     DoiNotDoi,
+    // ---- urn: URNs, RFC 8141 and RFC 2141 (src/urn/) ----
+    /// Not a URN: the scheme is not `urn` (case-insensitive).
+    UrnScheme,
+    /// The namespace identifier is empty (`urn::x`, `urn:`).
+    UrnNidEmpty,
+    /// A character an NID may not contain (letters, digits and `-` only; both RFCs).
+    UrnNidChar(char),
+    /// The NID starts with `-` (both RFCs require a letter or digit first).
+    UrnNidStart,
+    /// The NID ends with `-`: RFC 2141 allows it, RFC 8141 does not.
+    UrnNidEnd,
+    /// A one-character NID: RFC 2141 allows it, RFC 8141 requires 2 to 32.
+    UrnNidTooShort,
+    /// An NID longer than 32 characters (both RFCs).
+    UrnNidTooLong,
+    /// The NID `urn`, reserved by RFC 2141 §2.1.
+    UrnNidReserved,
+    /// An NID starting with `urn-` that is not `urn-` and a number without leading zero
+    /// (RFC 8141 §5.1 reserves the prefix for informal namespaces, §5.2 gives their syntax).
+    UrnInformalNid,
+    /// No `:` and namespace specific string after the NID, or an empty NSS.
+    UrnMissingNss,
+    /// The NSS starts with `/`: RFC 8141 requires a `pchar` first; RFC 2141 allowed it (reserved).
+    UrnNssSlash,
+    /// A `?` after the NSS that does not start `?+` or `?=` (RFC 8141 §2); RFC 2141 allowed it.
+    UrnBareQuestionMark,
+    /// An empty r-component (`?+`) or q-component (`?=`); RFC 8141 requires at least one `pchar`.
+    UrnEmptyComponent(&'static str),
+    /// An r- or q-component that starts with `/` or `?` (RFC 8141 requires a `pchar` first).
+    UrnComponentStart(&'static str),
+    /// A character not allowed in this part of a URN (the part is named, e.g. `"NSS"`).
+    UrnInvalidChar {
+        /// The character.
+        ch: char,
+        /// Where: `NID`, `NSS`, `r-component`, `q-component` or `f-component`.
+        part: &'static str,
+    },
+    /// A character RFC 2141 excludes (`~`, `&`, `[`, `]`, controls, …), whatever RFC 8141 says.
+    UrnRfc2141Char(char),
+    /// `%00`: RFC 2141 §2.4 forbids octet 0, encoded or not.
+    UrnNulOctet,
+    /// A non-ASCII character: URNs are ASCII, text must be percent-encoded UTF-8 (RFC 8141 §2).
+    UrnNonAscii {
+        /// The first non-ASCII character.
+        ch: char,
+        /// The whole input with every non-ASCII character percent-encoded (offered as a hint).
+        encoded: String,
+    },
+
+    // ---- ivo: IVOA identifiers, IVOA Identifiers 2.0 (src/ivo.rs) ----
+    /// Not an IVOID: the scheme is not `ivo` (case-insensitive, §2.3.1).
+    IvoScheme,
+    /// A relative reference: there are no relative IVOIDs (§2.4).
+    IvoRelative,
+    /// No authority: an IVOID starts `ivo://` and an authority (§2.1).
+    IvoNoAuthority,
+    /// The authority has fewer than three characters (§2.3.2).
+    IvoAuthorityTooShort,
+    /// The authority does not start with a letter or digit (§2.3.2).
+    IvoAuthorityStart,
+    /// Percent-encoding in the authority (§2.3.2), even of unreserved characters.
+    IvoAuthorityPercent,
+    /// A character outside `unreserved` in the authority (§2.3.2).
+    IvoAuthorityChar(char),
+    /// A port: IVOIDs have none (§2.3.2).
+    IvoPort,
+    /// A literal `@` anywhere (no userinfo, §2.2, §2.3.2).
+    IvoAtSign,
+    /// A literal `[` or `]` anywhere (§2.2).
+    IvoBracket(char),
+    /// A non-empty resource key that does not start with `/` (only `path-abempty`, §2.3.3).
+    IvoKeyNotAbempty,
+    /// An empty resource key segment: `//`, a trailing `/`, or the key `/` (§2.3.3).
+    IvoKeyEmptySegment,
+    /// A resource key segment `.` or `..` (§2.3.3).
+    IvoKeyDotSegment,
+    /// Percent-encoding in the resource key (§2.3.3).
+    IvoKeyPercent,
+    /// A character that a resource key segment may not contain (`:`, `@`, … §2.3.3).
+    IvoKeyChar(char),
+    /// A sub-delimiter in the resource key: no IVOA standard defines one yet (§2.2, §2.3.3).
+    /// Reported as an error only by the strict parser; otherwise a warning.
+    IvoKeySubDelim(char),
+    /// A percent-encoded unreserved character (§2.2: they MUST NOT be encoded).
+    IvoEncodedUnreserved(char),
+    /// Percent-encoded octets in the query or fragment that are not UTF-8 (§2.2).
+    IvoBadUtf8,
 }
 
 impl ErrorKind {
@@ -153,6 +240,44 @@ impl ErrorKind {
             DoiEncodedSeparator => "doi-encoded-separator",
             DoiBadUtf8 => "doi-bad-utf8",
             DoiNotDoi => "doi-not-doi",
+            // urn
+            UrnScheme => "urn-scheme",
+            UrnNidEmpty => "urn-nid-empty",
+            UrnNidChar(_) => "urn-nid-char",
+            UrnNidStart => "urn-nid-start",
+            UrnNidEnd => "urn-nid-end",
+            UrnNidTooShort => "urn-nid-too-short",
+            UrnNidTooLong => "urn-nid-too-long",
+            UrnNidReserved => "urn-nid-reserved",
+            UrnInformalNid => "urn-informal-nid",
+            UrnMissingNss => "urn-missing-nss",
+            UrnNssSlash => "urn-nss-slash",
+            UrnBareQuestionMark => "urn-bare-question-mark",
+            UrnEmptyComponent(_) => "urn-empty-component",
+            UrnComponentStart(_) => "urn-component-start",
+            UrnInvalidChar { .. } => "urn-invalid-char",
+            UrnRfc2141Char(_) => "urn-rfc2141-char",
+            UrnNulOctet => "urn-nul-octet",
+            UrnNonAscii { .. } => "urn-non-ascii",
+            // ivo
+            IvoScheme => "ivo-scheme",
+            IvoRelative => "ivo-relative",
+            IvoNoAuthority => "ivo-no-authority",
+            IvoAuthorityTooShort => "ivo-authority-too-short",
+            IvoAuthorityStart => "ivo-authority-start",
+            IvoAuthorityPercent => "ivo-authority-percent",
+            IvoAuthorityChar(_) => "ivo-authority-char",
+            IvoPort => "ivo-port",
+            IvoAtSign => "ivo-at-sign",
+            IvoBracket(_) => "ivo-bracket",
+            IvoKeyNotAbempty => "ivo-key-not-abempty",
+            IvoKeyEmptySegment => "ivo-key-empty-segment",
+            IvoKeyDotSegment => "ivo-key-dot-segment",
+            IvoKeyPercent => "ivo-key-percent",
+            IvoKeyChar(_) => "ivo-key-char",
+            IvoKeySubDelim(_) => "ivo-key-sub-delim",
+            IvoEncodedUnreserved(_) => "ivo-encoded-unreserved",
+            IvoBadUtf8 => "ivo-bad-utf8",
         }
     }
 
@@ -192,6 +317,19 @@ impl ErrorKind {
             DoiEncodedSeparator => {
                 Some("write the '/' between prefix and suffix literally, not as %2F".into())
             }
+            // urn
+            UrnNonAscii { ref encoded, .. } => Some(format!(
+                "percent-encode non-ASCII characters as UTF-8: {encoded}"
+            )),
+            UrnInvalidChar { ch, .. } | UrnRfc2141Char(ch) => InvalidChar(ch).hint(),
+            UrnBareQuestionMark => Some("percent-encode a literal '?' as %3F".into()),
+            UrnNidEnd | UrnNidTooShort => {
+                Some("RFC 2141 allows this NID: parse with UrnSyntax::Rfc2141".into())
+            }
+            // ivo
+            IvoEncodedUnreserved(c) => Some(format!("write {} literally", describe(c))),
+            IvoPort => Some("remove the port: IVOIDs are not network locations".into()),
+            IvoKeyEmptySegment => Some("remove the extra '/'".into()),
             _ => None,
         }
     }
@@ -259,6 +397,98 @@ impl fmt::Display for ErrorKind {
             DoiEncodedSeparator => f.write_str("the '/' between DOI prefix and suffix must not be percent-encoded in a doi: URI"),
             DoiBadUtf8 => f.write_str("percent-encoded bytes that are not UTF-8 text"),
             DoiNotDoi => f.write_str("not a DOI: none of the forms a DOI name is written in"),
+            // urn
+            UrnScheme => f.write_str("not a URN: the scheme must be 'urn'"),
+            UrnNidEmpty => f.write_str("the namespace identifier (NID) after 'urn:' is empty"),
+            UrnNidChar(c) => write!(
+                f,
+                "character {} is not allowed in a namespace identifier (letters, digits and '-' only)",
+                describe(*c)
+            ),
+            UrnNidStart => f.write_str("a namespace identifier must start with a letter or digit, not '-'"),
+            UrnNidEnd => f.write_str(
+                "a namespace identifier must end with a letter or digit (RFC 8141 §2); RFC 2141 allowed a final '-'",
+            ),
+            UrnNidTooShort => f.write_str(
+                "a namespace identifier has 2 to 32 characters (RFC 8141 §2); RFC 2141 allowed 1",
+            ),
+            UrnNidTooLong => f.write_str("a namespace identifier has at most 32 characters"),
+            UrnNidReserved => f.write_str("the namespace identifier 'urn' is reserved (RFC 2141 §2.1)"),
+            UrnInformalNid => f.write_str(
+                "an NID starting with 'urn-' must be an informal namespace: 'urn-' and a number without leading zero (RFC 8141 §5.1, §5.2)",
+            ),
+            UrnMissingNss => f.write_str("missing namespace specific string: a URN is 'urn:' NID ':' NSS"),
+            UrnNssSlash => f.write_str(
+                "the namespace specific string must not start with '/' (RFC 8141 §2: NSS = pchar *(pchar / \"/\")); RFC 2141 allowed it",
+            ),
+            UrnBareQuestionMark => f.write_str(
+                "a '?' after the NSS must start '?+' (r-component) or '?=' (q-component) (RFC 8141 §2); RFC 2141 reserved it",
+            ),
+            UrnEmptyComponent(part) => write!(f, "the {part} is empty; RFC 8141 §2 requires at least one character"),
+            UrnComponentStart(part) => write!(
+                f,
+                "the {part} must start with a pchar, not '/' or '?' (RFC 8141 §2)"
+            ),
+            UrnInvalidChar { ch, part } => {
+                write!(f, "character {} is not allowed in the {part}", describe(*ch))?;
+                if crate::urn::is_rfc2141_char(*ch) {
+                    f.write_str(" (RFC 8141); RFC 2141 allowed it as a reserved character")?;
+                }
+                Ok(())
+            }
+            UrnRfc2141Char(c) if crate::urn::is_rfc8141_char(*c) => write!(
+                f,
+                "character {} is allowed by RFC 8141 but not RFC 2141 (§2.4: excluded)",
+                describe(*c)
+            ),
+            UrnRfc2141Char(c) => write!(f, "character {} is not allowed in a URN (RFC 2141 §2.4: excluded)", describe(*c)),
+            UrnNulOctet => f.write_str("octet 0 must never appear, encoded or not (RFC 2141 §2.4)"),
+            UrnNonAscii { ch, .. } => write!(
+                f,
+                "non-ASCII character {} is not allowed in a URN: it must be percent-encoded UTF-8 (RFC 8141 §2)",
+                describe(*ch)
+            ),
+            // ivo
+            IvoScheme => f.write_str("not an IVOID: the scheme must be 'ivo' (IVOA Identifiers §2.3.1)"),
+            IvoRelative => f.write_str("there are no relative IVOIDs: an IVOID starts with 'ivo://' (§2.4)"),
+            IvoNoAuthority => f.write_str("an IVOID has an authority: it starts with 'ivo://' (§2.1)"),
+            IvoAuthorityTooShort => f.write_str("the authority must have at least three characters (§2.3.2)"),
+            IvoAuthorityStart => f.write_str("the authority must start with a letter or digit (§2.3.2)"),
+            IvoAuthorityPercent => f.write_str(
+                "percent-encoding is not allowed in the authority, even of unreserved characters (§2.3.2)",
+            ),
+            IvoAuthorityChar(c) => write!(
+                f,
+                "character {} is not allowed in the authority: only letters, digits, '-', '.', '_' and '~' (§2.3.2)",
+                describe(*c)
+            ),
+            IvoPort => f.write_str("an IVOID has no port (§2.3.2)"),
+            IvoAtSign => f.write_str("'@' must not occur literally in an IVOID: there is no userinfo (§2.2)"),
+            IvoBracket(c) => write!(f, "{} must not occur literally in an IVOID (§2.2)", describe(*c)),
+            IvoKeyNotAbempty => f.write_str("a non-empty resource key must start with '/' (§2.3.3)"),
+            IvoKeyEmptySegment => f.write_str(
+                "empty resource key segments ('//', a trailing '/', or the key '/') are forbidden (§2.3.3)",
+            ),
+            IvoKeyDotSegment => f.write_str("resource key segments '.' and '..' are forbidden (§2.3.3)"),
+            IvoKeyPercent => f.write_str("percent-encoding is not allowed in the resource key (§2.3.3)"),
+            IvoKeyChar(c) => write!(
+                f,
+                "character {} is not allowed in the resource key (§2.3.3: unreserved and sub-delims only, no ':' or '@')",
+                describe(*c)
+            ),
+            IvoKeySubDelim(c) => write!(
+                f,
+                "{} is a sub-delimiter: no IVOA standard defines its use in resource keys yet (§2.2)",
+                describe(*c)
+            ),
+            IvoEncodedUnreserved(c) => write!(
+                f,
+                "{} is unreserved and must not be percent-encoded (§2.2)",
+                describe(*c)
+            ),
+            IvoBadUtf8 => f.write_str(
+                "percent-encoded text in the query or fragment must be UTF-8 (§2.2)",
+            ),
         }
     }
 }

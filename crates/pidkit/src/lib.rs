@@ -23,7 +23,11 @@ pub mod extract;
 #[cfg(feature = "serde")]
 pub mod handle;
 pub mod iri;
+pub mod ivo;
 pub mod pct;
+pub mod urn;
 
 pub use error::{ErrorKind, ParseError, Warning};
 pub use iri::{Host, HostKind, Iri, IriRef, Profile, Rule};
+pub use ivo::Ivoid;
+pub use urn::{Urn, UrnSyntax};

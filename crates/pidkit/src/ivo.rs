@@ -1,0 +1,842 @@
+//! IVOA identifiers (IVOA Identifiers 2.0): the rules of §2 on top of the IRI parser, the
+//! Registry and local parts, §2.6 comparison, dataset and standard identifiers (§4).
+//!
+//! ```
+//! use pidkit::ivo::{Ivoid, IvoidKind};
+//!
+//! let id = Ivoid::parse("ivo://example.com/res/key1?par=U%20Pic#Part1")?;
+//! assert_eq!(id.authority(), "example.com");
+//! assert_eq!(id.resource_key(), "/res/key1");
+//! assert_eq!(id.registry_part(), "ivo://example.com/res/key1");
+//! assert_eq!(id.local_part(), "?par=U%20Pic#Part1");
+//! assert_eq!(id.kind(), IvoidKind::Dataset);
+//! // §2.6: the Registry part compares case-insensitively, the local part exactly.
+//! assert!(id.equivalent(&Ivoid::parse("IVO://EXAMPLE.COM/RES/KEY1?par=U%20Pic#Part1")?));
+//! assert!(!id.equivalent(&Ivoid::parse("ivo://example.com/res/key1?par=u%20Pic#part1")?));
+//!
+//! let err = Ivoid::parse("ivo://a2").unwrap_err();
+//! assert_eq!((err.code(), err.offset), ("ivo-authority-too-short", 6));
+//! # Ok::<(), pidkit::ParseError>(())
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::chars;
+use crate::error::{ErrorKind, ParseError, Warning};
+use crate::iri::parse::Positions;
+use crate::iri::{HostKind, Iri, IriRef, Profile};
+
+/// An IVOA identifier (IVOID), borrowed (`T = &str`) or owned (`T = String`).
+///
+/// Parsing does not allocate. `Display` gives the IVOID exactly as parsed (§2.6 performs no
+/// normalization a writer could apply); equality and hash are those of the string — use
+/// [`Ivoid::equivalent`] or [`Ivoid::key`] for §2.6 comparison.
+#[derive(Clone, Copy)]
+pub struct Ivoid<T> {
+    iri: Iri<T>,
+}
+
+/// What an IVOID refers to, as far as its form tells (§1.1, §4).
+///
+/// ```
+/// use pidkit::ivo::{Ivoid, IvoidKind};
+/// let kind = |s| Ivoid::parse(s).unwrap().kind();
+/// assert_eq!(kind("ivo://ivoa.net"), IvoidKind::Authority);
+/// assert_eq!(kind("ivo://ivoa.net/std/TAP"), IvoidKind::Registry);
+/// assert_eq!(kind("ivo://org.gavo.dc/~?flashheros/data/ca92/f0065.mt"), IvoidKind::Dataset);
+/// assert_eq!(kind("ivo://ivoa.net/std/TAP#aux"), IvoidKind::Standard);
+/// assert_eq!(kind("ivo://STClib/CoordSys#UTC-FK5-TOPO"), IvoidKind::Other);
+/// assert_eq!(IvoidKind::Standard.name(), "standard");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum IvoidKind {
+    /// Only an authority: refers to a `vr:Authority` record (§2.3.3).
+    Authority,
+    /// A Registry reference with a resource key and no local part.
+    Registry,
+    /// A query part: a dataset identifier (§4.1), possibly with a fragment naming a part of it.
+    Dataset,
+    /// A fragment after a standard's Registry reference: a standard identifier (§4.2). Recognised
+    /// when the authority is `ivoa.net`, the key starts with `/std/`, or the fragment ends in
+    /// `-<version>`.
+    Standard,
+    /// A fragment after any other Registry reference: a part of that resource, or a dataset
+    /// identifier in the deprecated SSAP 1.1 form (warned as `ivo-fragment-did`).
+    Other,
+}
+
+impl IvoidKind {
+    /// The kind's name as the CLI prints it: `authority`, `registry`, `dataset`, `standard`, `other`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IvoidKind::Authority => "authority",
+            IvoidKind::Registry => "registry",
+            IvoidKind::Dataset => "dataset",
+            IvoidKind::Standard => "standard",
+            IvoidKind::Other => "other",
+        }
+    }
+}
+
+/// The parts of an IVOID as the CLI's JSON object `"ivo"` shows them.
+///
+/// ```
+/// let id = pidkit::ivo::Ivoid::parse("ivo://eso.org/ID?ADP.2014-05-15T09:01:30.277")?;
+/// let p = id.parts();
+/// assert_eq!((p.authority, p.resource_key, p.query, p.kind), ("eso.org", "/ID", Some("ADP.2014-05-15T09:01:30.277"), "dataset"));
+/// assert_eq!(p.registry_part, "ivo://eso.org/ID");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IvoidParts<'a> {
+    /// The authority identifier.
+    pub authority: &'a str,
+    /// The resource key (`""` or starting with `/`).
+    pub resource_key: &'a str,
+    /// The query, without `?`.
+    pub query: Option<&'a str>,
+    /// The fragment, without `#`.
+    pub fragment: Option<&'a str>,
+    /// Scheme, authority and resource key.
+    pub registry_part: &'a str,
+    /// [`IvoidKind::name`].
+    pub kind: &'static str,
+}
+
+/// A standard identifier `<standard-ref> "#" <key-name> "-" <version>` (§4.2).
+///
+/// ```
+/// use pidkit::ivo::{Ivoid, VersionPattern};
+/// let id = Ivoid::parse("ivo://ivoa.net/std/SIA#query-aux-2.0")?;
+/// let std = id.standard_id().unwrap();
+/// assert_eq!((std.standard_ref, std.key, std.version), ("ivo://ivoa.net/std/SIA", "query-aux", Some("2.0")));
+/// assert!(std.matches("ivo://ivoa.net/std/sia", "query-aux", "2.x".parse().unwrap()));
+/// assert!(!std.matches("ivo://ivoa.net/std/sia", "query-aux", VersionPattern::Major(1)));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StandardId<'a> {
+    /// The Registry reference of the standard's record.
+    pub standard_ref: &'a str,
+    /// The key name (the fragment without `-<version>`).
+    pub key: &'a str,
+    /// The version (`1*DIGIT *("." 1*DIGIT)`), if the fragment ends in one.
+    pub version: Option<&'a str>,
+}
+
+impl StandardId<'_> {
+    /// Whether this identifier is `standard_ref` (case-insensitive, a Registry reference),
+    /// `key` (exact: fragments are case-sensitive, §2.6) and a version matching `pattern`.
+    pub fn matches(&self, standard_ref: &str, key: &str, pattern: VersionPattern) -> bool {
+        self.standard_ref.eq_ignore_ascii_case(standard_ref)
+            && self.key == key
+            && match self.version {
+                Some(v) => pattern.matches(v),
+                None => pattern == VersionPattern::Any,
+            }
+    }
+}
+
+/// Which versions of a standard key a client accepts (§4.2): any, any minor of a major
+/// version ("1.x", RegTAP `query-1.%`), or one exact version.
+///
+/// ```
+/// use pidkit::ivo::VersionPattern;
+/// let p: VersionPattern = "1.x".parse().unwrap();
+/// assert_eq!(p, VersionPattern::Major(1));
+/// assert!(p.matches("1.0") && p.matches("1.12") && !p.matches("2.0") && !p.matches("10.0"));
+/// assert_eq!(p.regtap_like("ivo://ivoa.net/std/exampleProto", "query"),
+///            "ivo://ivoa.net/std/exampleproto#query-1.%");
+/// assert_eq!("1.1".parse(), Ok(VersionPattern::Exact(1, 1)));
+/// assert_eq!("*".parse(), Ok(VersionPattern::Any));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VersionPattern {
+    /// Every version (`*`, `%`, `any`).
+    Any,
+    /// Every `major.minor` of one major version (`1.x`, `1.*`, `1.%`, `1`).
+    Major(u32),
+    /// Exactly `major.minor` (`1.0`).
+    Exact(u32, u32),
+}
+
+impl VersionPattern {
+    /// Whether `version` (`1*DIGIT *("." 1*DIGIT)`) matches.
+    pub fn matches(self, version: &str) -> bool {
+        let mut parts = version.split('.').map(|p| p.parse::<u32>().ok());
+        let (major, minor) = (parts.next().flatten(), parts.next().flatten());
+        match self {
+            VersionPattern::Any => true,
+            VersionPattern::Major(m) => major == Some(m),
+            VersionPattern::Exact(m, n) => major == Some(m) && minor == Some(n),
+        }
+    }
+
+    /// The RegTAP `LIKE` pattern for `standard_ref#key-<version>` (the Registry part lowercased
+    /// as RegTAP stores it, §4.2). Note that `_` in `key` is a `LIKE` wildcard too.
+    pub fn regtap_like(self, standard_ref: &str, key: &str) -> String {
+        let version = match self {
+            VersionPattern::Any => "%".to_owned(),
+            VersionPattern::Major(m) => format!("{m}.%"),
+            VersionPattern::Exact(m, n) => format!("{m}.{n}"),
+        };
+        format!("{}#{key}-{version}", standard_ref.to_ascii_lowercase())
+    }
+}
+
+impl std::str::FromStr for VersionPattern {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("invalid version pattern '{s}' (expected *, 1.x or 1.0)");
+        let num = |t: &str| -> Result<u32, String> {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            t.parse().map_err(|_| bad())
+        };
+        match s {
+            "*" | "%" | "any" => Ok(VersionPattern::Any),
+            _ => match s.split_once('.') {
+                None => num(s).map(VersionPattern::Major),
+                Some((m, "x" | "X" | "*" | "%")) => num(m).map(VersionPattern::Major),
+                Some((m, n)) => Ok(VersionPattern::Exact(num(m)?, num(n)?)),
+            },
+        }
+    }
+}
+
+/// A dataset identifier (§4.1): a Registry reference and a local part naming the dataset.
+///
+/// ```
+/// use pidkit::ivo::Ivoid;
+/// let id = Ivoid::parse("ivo://org.gavo.dc/~?flashheros/data/ca92/f0065.mt")?;
+/// let did = id.dataset_id().unwrap();
+/// assert_eq!((did.registry_part, did.id, did.deprecated_fragment_form), ("ivo://org.gavo.dc/~", "flashheros/data/ca92/f0065.mt", false));
+/// let old = Ivoid::parse("ivo://jhu/sdss/dr6/spec/2.5#80443407914237952")?;
+/// assert!(old.dataset_id().unwrap().deprecated_fragment_form);
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DatasetId<'a> {
+    /// The Registry reference of the publishing resource.
+    pub registry_part: &'a str,
+    /// The dataset's name within it: the query (or, in the deprecated form, the fragment).
+    pub id: &'a str,
+    /// The fragment naming a part of the dataset (query form only).
+    pub part: Option<&'a str>,
+    /// Whether the dataset is named by a fragment, the SSAP 1.1 form deprecated by §4.1.
+    pub deprecated_fragment_form: bool,
+}
+
+impl<T: AsRef<str>> Ivoid<T> {
+    /// Parse an IVOID: every MUST of §2; a sub-delimiter in the resource key is a warning.
+    pub fn parse(text: T) -> Result<Self, ParseError> {
+        Self::parse_impl(text, false)
+    }
+
+    /// Parse an IVOID, also rejecting sub-delimiters in the resource key (§2.2: "MUST NOT be
+    /// part of the resource key unless another IVOA specification defines their use" — none does).
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert!(Ivoid::parse("ivo://g-vo.org/data!g-vo.org").is_ok());
+    /// let err = Ivoid::parse_strict("ivo://g-vo.org/data!g-vo.org").unwrap_err();
+    /// assert_eq!((err.code(), err.offset), ("ivo-key-sub-delim", 19));
+    /// ```
+    pub fn parse_strict(text: T) -> Result<Self, ParseError> {
+        Self::parse_impl(text, true)
+    }
+
+    fn parse_impl(text: T, strict: bool) -> Result<Self, ParseError> {
+        let pos = parse(text.as_ref(), strict)?;
+        let iri = Iri::try_from(IriRef::from_parts(text, pos))
+            .map_err(|_| ParseError::new(ErrorKind::IvoRelative, 0, 0))?;
+        Ok(Ivoid { iri })
+    }
+
+    /// The whole IVOID, exactly as parsed.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        self.iri.as_str()
+    }
+
+    /// The IVOID as an IRI.
+    pub fn as_iri(&self) -> Iri<&str> {
+        self.iri.as_borrowed()
+    }
+
+    fn pos(&self) -> &Positions {
+        self.iri.positions()
+    }
+
+    /// The authority identifier (§2.3.2).
+    pub fn authority(&self) -> &str {
+        self.iri.authority().unwrap_or_default()
+    }
+
+    /// The resource key (§2.3.3): empty, or `/` and segments.
+    pub fn resource_key(&self) -> &str {
+        self.iri.path()
+    }
+
+    /// The query, without `?`.
+    pub fn query(&self) -> Option<&str> {
+        self.iri.query()
+    }
+
+    /// The fragment, without `#`.
+    pub fn fragment(&self) -> Option<&str> {
+        self.iri.fragment()
+    }
+
+    /// The Registry part: scheme, authority and resource key (§1.1) — what must resolve in the
+    /// Registry.
+    pub fn registry_part(&self) -> &str {
+        &self.as_str()[..self.pos().path_end]
+    }
+
+    /// The local part: query and fragment with their `?` and `#` (possibly empty), so that
+    /// `registry_part() + local_part()` is the IVOID.
+    pub fn local_part(&self) -> &str {
+        &self.as_str()[self.pos().path_end..]
+    }
+
+    /// Whether this is an authority identifier: no resource key, no local part (§2.1).
+    pub fn is_authority_id(&self) -> bool {
+        self.as_str().len() == self.pos().path_start
+    }
+
+    /// Whether this is a Registry reference: no local part (§1.1).
+    pub fn is_registry_reference(&self) -> bool {
+        self.local_part().is_empty()
+    }
+
+    /// What the IVOID refers to, as far as its form tells.
+    pub fn kind(&self) -> IvoidKind {
+        match (self.query(), self.fragment()) {
+            (None, None) if self.resource_key().is_empty() => IvoidKind::Authority,
+            (None, None) => IvoidKind::Registry,
+            (Some(_), _) => IvoidKind::Dataset,
+            (None, Some(_)) if self.looks_standard() => IvoidKind::Standard,
+            (None, Some(_)) => IvoidKind::Other,
+        }
+    }
+
+    fn looks_standard(&self) -> bool {
+        let first_segment = self.resource_key().split('/').nth(1).unwrap_or_default();
+        self.authority().eq_ignore_ascii_case("ivoa.net")
+            || first_segment.eq_ignore_ascii_case("std")
+            || self.standard_id().is_some_and(|s| s.version.is_some())
+    }
+
+    /// The fragment after a Registry reference read as `<key-name>-<version>` (§4.2); `None`
+    /// with a query or without a fragment. Whether the Registry part is a standard's record
+    /// only the Registry can tell; [`Ivoid::kind`] guesses.
+    pub fn standard_id(&self) -> Option<StandardId<'_>> {
+        if self.query().is_some() {
+            return None;
+        }
+        let fragment = self.fragment()?;
+        let version = fragment
+            .rsplit_once('-')
+            .filter(|(k, v)| !k.is_empty() && is_version(v));
+        Some(StandardId {
+            standard_ref: self.registry_part(),
+            key: version.map_or(fragment, |(k, _)| k),
+            version: version.map(|(_, v)| v),
+        })
+    }
+
+    /// The dataset identifier (§4.1): the query form, or the deprecated fragment form when the
+    /// IVOID is of kind [`IvoidKind::Other`].
+    pub fn dataset_id(&self) -> Option<DatasetId<'_>> {
+        let (id, part, deprecated) = match (self.query(), self.fragment()) {
+            (Some(q), f) => (q, f, false),
+            (None, Some(f)) if self.kind() == IvoidKind::Other => (f, None, true),
+            _ => return None,
+        };
+        Some(DatasetId {
+            registry_part: self.registry_part(),
+            id,
+            part,
+            deprecated_fragment_form: deprecated,
+        })
+    }
+
+    /// The parts, for the CLI's JSON object.
+    pub fn parts(&self) -> IvoidParts<'_> {
+        IvoidParts {
+            authority: self.authority(),
+            resource_key: self.resource_key(),
+            query: self.query(),
+            fragment: self.fragment(),
+            registry_part: self.registry_part(),
+            kind: self.kind().name(),
+        }
+    }
+
+    /// Valid but discouraged: `~` in the authority (§2.3.2), sub-delimiters in the resource key
+    /// (§2.2), a fragment directly after a Registry part that is not a standard's (the
+    /// deprecated dataset-identifier form, §4.1).
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// let codes = |s| Ivoid::parse(s).unwrap().warnings().iter().map(|w| w.code).collect::<Vec<_>>();
+    /// assert_eq!(codes("ivo://a~b/c*d"), ["ivo-authority-tilde", "ivo-key-sub-delim"]);
+    /// assert_eq!(codes("ivo://jhu/sdss/dr6/spec/2.5#80442261136998400"), ["ivo-fragment-did"]);
+    /// assert!(codes("ivo://ivoa.net/std/TAP#aux").is_empty());
+    /// ```
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        let start = self.pos().host_start;
+        if let Some(k) = self.authority().find('~') {
+            out.push(Warning::new(
+                "ivo-authority-tilde",
+                start + k,
+                1,
+                "'~' in an authority identifier is strongly discouraged (§2.3.2)",
+            ));
+        }
+        let key = self.resource_key();
+        if let Some(k) = key.bytes().position(chars::is_sub_delim) {
+            out.push(Warning::new(
+                "ivo-key-sub-delim",
+                self.pos().path_start + k,
+                1,
+                format!(
+                    "'{}' is a sub-delimiter: no IVOA standard defines sub-delimiters in resource keys yet (§2.2)",
+                    char::from(key.as_bytes()[k])
+                ),
+            ));
+        }
+        if self.kind() == IvoidKind::Other {
+            let at = self.pos().query_end;
+            out.push(Warning::new(
+                "ivo-fragment-did",
+                at,
+                self.as_str().len() - at,
+                "'#' directly after the Registry part: if this names a dataset, that form is deprecated, use '?' (§4.1); if it names a part of the resource, ignore this",
+            ));
+        }
+        out
+    }
+
+    /// The §2.6 comparison key: the Registry part lowercased, the local part as it is. Equal keys
+    /// ⇔ equivalent IVOIDs. Borrowed when the Registry part has no uppercase letter.
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert_eq!(Ivoid::parse("ivo://CDS.VizieR/II/246?Q#F")?.key(), "ivo://cds.vizier/ii/246?Q#F");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn key(&self) -> Cow<'_, str> {
+        self.to_regtap()
+    }
+
+    /// §2.6 comparison: Registry parts case-insensitively, local parts exactly, nothing else
+    /// normalized (no path segments, no percent-encoding).
+    pub fn equivalent<U: AsRef<str>>(&self, other: &Ivoid<U>) -> bool {
+        self.registry_part()
+            .eq_ignore_ascii_case(other.registry_part())
+            && self.local_part() == other.local_part()
+    }
+
+    /// The form RegTAP stores: the Registry part lowercased, the local part unchanged (it is
+    /// case-sensitive, §2.3.4–2.3.5). Same as [`Ivoid::key`].
+    ///
+    /// ```
+    /// let id = pidkit::ivo::Ivoid::parse("ivo://ivoa.net/std/TAPRegExt#features-adql-string")?;
+    /// assert_eq!(id.to_regtap(), "ivo://ivoa.net/std/tapregext#features-adql-string");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn to_regtap(&self) -> Cow<'_, str> {
+        let (reg, local) = (self.registry_part(), self.local_part());
+        if !reg.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Cow::Borrowed(self.as_str());
+        }
+        let mut out = reg.to_ascii_lowercase();
+        out.push_str(local);
+        Cow::Owned(out)
+    }
+
+    /// The whole IVOID lowercased, local part included, as pyvo compares identifiers. NOT the
+    /// §2.6 comparison: it merges IVOIDs whose queries or fragments differ only in case.
+    ///
+    /// ```
+    /// let id = pidkit::ivo::Ivoid::parse("ivo://CDS/P/DSS2/color?Q#F")?;
+    /// assert_eq!(id.to_lowercase_pyvo(), "ivo://cds/p/dss2/color?q#f");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn to_lowercase_pyvo(&self) -> Cow<'_, str> {
+        let s = self.as_str();
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        }
+    }
+
+    /// A borrowed view (no copy, no re-parse).
+    pub fn as_borrowed(&self) -> Ivoid<&str> {
+        Ivoid {
+            iri: self.iri.as_borrowed(),
+        }
+    }
+
+    /// An owned copy (one allocation, no re-parse).
+    pub fn to_owned(&self) -> Ivoid<String> {
+        Ivoid {
+            iri: self.iri.to_owned(),
+        }
+    }
+}
+
+/// `1*DIGIT *( "." 1*DIGIT )`
+fn is_version(v: &str) -> bool {
+    v.split('.')
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+// ---- the rules of §2 ----
+
+/// Parse `s` by the IRI parser (RFC 3986), then check the rules of §2.
+fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
+    let b = s.as_bytes();
+    if b.is_empty() {
+        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
+    }
+    let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
+        b.iter()
+            .position(|&c| !chars::is(c, chars::SCHEME) || c >= 0x80)
+            .filter(|&i| b[i] == b':')
+    });
+    match scheme_end {
+        None => return Err(ParseError::new(ErrorKind::IvoRelative, 0, 0)),
+        Some(i) if !s[..i].eq_ignore_ascii_case("ivo") => {
+            return Err(ParseError::new(ErrorKind::IvoScheme, 0, i));
+        }
+        Some(_) => {}
+    }
+    let iri = IriRef::parse_with(s, Profile::Rfc3986Uri).map_err(|e| {
+        let kind = match e.kind {
+            ErrorKind::InvalidChar(c @ ('[' | ']')) => ErrorKind::IvoBracket(c),
+            ErrorKind::BadIpv6(_) | ErrorKind::BadIpvFuture => ErrorKind::IvoBracket('['),
+            ErrorKind::BadPort => ErrorKind::IvoPort,
+            kind => kind,
+        };
+        ParseError { kind, ..e }
+    })?;
+    let pos = *iri.positions();
+    if !pos.has_authority {
+        return Err(ParseError::new(ErrorKind::IvoNoAuthority, 4, 0));
+    }
+    if let Some(at) = s.find('@') {
+        return Err(ParseError::new(ErrorKind::IvoAtSign, at, 1));
+    }
+    if matches!(pos.host_kind, HostKind::Ipv6 | HostKind::IpvFuture) {
+        return Err(ParseError::new(
+            ErrorKind::IvoBracket('['),
+            pos.host_start,
+            1,
+        ));
+    }
+    if pos.host_end < pos.path_start {
+        return Err(ParseError::new(
+            ErrorKind::IvoPort,
+            pos.host_end,
+            pos.path_start - pos.host_end,
+        ));
+    }
+    authority(&s[pos.host_start..pos.host_end], pos.host_start)?;
+    resource_key(&s[pos.path_start..pos.path_end], pos.path_start, strict)?;
+    if let Some(q) = iri.query() {
+        local(q, pos.path_end + 1)?;
+    }
+    if let Some(f) = iri.fragment() {
+        local(f, pos.query_end + 1)?;
+    }
+    Ok(pos)
+}
+
+/// §2.3.2: `<alphanum> <unreserved> <unreserved> *<unreserved>`, no percent-encoding.
+fn authority(a: &str, base: usize) -> Result<(), ParseError> {
+    let b = a.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if !chars::is_unreserved(c) {
+            let kind = match c {
+                b'%' => ErrorKind::IvoAuthorityPercent,
+                b'@' => ErrorKind::IvoAtSign,
+                b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
+                _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
+            };
+            let len = if c == b'%' {
+                3.min(b.len() - i)
+            } else {
+                char_len(b, i)
+            };
+            return Err(ParseError::new(kind, base + i, len));
+        }
+    }
+    if b.first().is_some_and(|c| !c.is_ascii_alphanumeric()) {
+        return Err(ParseError::new(ErrorKind::IvoAuthorityStart, base, 1));
+    }
+    if b.len() < 3 {
+        return Err(ParseError::new(
+            ErrorKind::IvoAuthorityTooShort,
+            base,
+            b.len(),
+        ));
+    }
+    Ok(())
+}
+
+/// §2.3.3: `path-abempty` of segments of `unreserved / sub-delims`; no empty, `.` or `..`
+/// segments, no percent-encoding; sub-delims rejected only when `strict`.
+fn resource_key(key: &str, base: usize, strict: bool) -> Result<(), ParseError> {
+    let b = key.as_bytes();
+    if b.is_empty() {
+        return Ok(());
+    }
+    if b[0] != b'/' {
+        return Err(ParseError::new(
+            ErrorKind::IvoKeyNotAbempty,
+            base,
+            char_len(b, 0),
+        ));
+    }
+    let mut seg_start = 1;
+    for i in 1..=b.len() {
+        if i == b.len() || b[i] == b'/' {
+            let seg = &key[seg_start..i];
+            if seg.is_empty() {
+                return Err(ParseError::new(
+                    ErrorKind::IvoKeyEmptySegment,
+                    base + seg_start - 1,
+                    1,
+                ));
+            }
+            if seg == "." || seg == ".." {
+                return Err(ParseError::new(
+                    ErrorKind::IvoKeyDotSegment,
+                    base + seg_start,
+                    seg.len(),
+                ));
+            }
+            seg_start = i + 1;
+            continue;
+        }
+        let c = b[i];
+        if chars::is_unreserved(c) || (!strict && chars::is_sub_delim(c)) {
+            continue;
+        }
+        let kind = match c {
+            b'%' => ErrorKind::IvoKeyPercent,
+            b'@' => ErrorKind::IvoAtSign,
+            b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
+            c if chars::is_sub_delim(c) => ErrorKind::IvoKeySubDelim(char::from(c)),
+            _ => ErrorKind::IvoKeyChar(crate::iri::parse::decode(b, i).0),
+        };
+        let len = if c == b'%' {
+            3.min(b.len() - i)
+        } else {
+            char_len(b, i)
+        };
+        return Err(ParseError::new(kind, base + i, len));
+    }
+    Ok(())
+}
+
+/// §2.2 for the query and fragment: unreserved characters never percent-encoded, encoded
+/// text UTF-8, no literal `@`. Checks without allocating.
+fn local(text: &str, base: usize) -> Result<(), ParseError> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'@' => return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1)),
+            b'[' | b']' => {
+                return Err(ParseError::new(
+                    ErrorKind::IvoBracket(char::from(b[i])),
+                    base + i,
+                    1,
+                ));
+            }
+            b'%' => {
+                let Some(v) = crate::pct::decode_at(b, i) else {
+                    return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+                };
+                if chars::is_unreserved(v) {
+                    let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
+                    return Err(ParseError::new(kind, base + i, 3));
+                }
+                let n = utf8_sequence(b, i)
+                    .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+                i += 3 * n;
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
+}
+
+/// The number of `%XX` triplets (from `i`) that form one strict UTF-8 sequence (RFC 3629:
+/// no overlong forms, no surrogates, nothing above U+10FFFF), or `None`.
+fn utf8_sequence(b: &[u8], i: usize) -> Option<usize> {
+    let lead = crate::pct::decode_at(b, i)?;
+    let (n, lo, hi) = match lead {
+        0x00..=0x7F => return Some(1),
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        _ => return None,
+    };
+    for k in 1..n {
+        let c = crate::pct::decode_at(b, i + 3 * k)?;
+        let (lo, hi) = if k == 1 { (lo, hi) } else { (0x80, 0xBF) };
+        if !(lo..=hi).contains(&c) {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+fn char_len(b: &[u8], i: usize) -> usize {
+    crate::iri::parse::decode(b, i).1
+}
+
+/// Check an authority identifier on its own (§2.3.2); offsets are within `authority`.
+///
+/// ```
+/// use pidkit::ivo::check_authority;
+/// assert!(check_authority("n_1a.alph-0.02").is_ok());
+/// assert_eq!(check_authority("_temporary.id").unwrap_err().code(), "ivo-authority-start");
+/// ```
+pub fn check_authority(authority: &str) -> Result<(), ParseError> {
+    self::authority(authority, 0)
+}
+
+/// Check a resource key on its own (§2.3.3), sub-delimiters rejected when `strict`; offsets
+/// are within `key`.
+///
+/// ```
+/// use pidkit::ivo::check_resource_key;
+/// assert!(check_resource_key("/-user/STScI_1/1a-7z.u", true).is_ok());
+/// assert_eq!(check_resource_key("reskey", true).unwrap_err().code(), "ivo-key-not-abempty");
+/// ```
+pub fn check_resource_key(key: &str, strict: bool) -> Result<(), ParseError> {
+    resource_key(key, 0, strict)
+}
+
+/// Check a query or fragment on its own (§2.3.4, §2.3.5, §2.2); offsets are within `text`.
+///
+/// ```
+/// use pidkit::ivo::check_query;
+/// assert!(check_query("%C2%B5%20Her").is_ok());
+/// assert_eq!(check_query("%B5%20Her").unwrap_err().code(), "ivo-bad-utf8");
+/// ```
+pub fn check_query(text: &str) -> Result<(), ParseError> {
+    let b = text.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c >= 0x80 {
+            let (ch, len) = crate::iri::parse::decode(b, i);
+            return Err(ParseError::new(ErrorKind::NonAscii(ch), i, len));
+        }
+        if !(chars::is(c, chars::QUERY) || matches!(c, b'%' | b'[' | b']')) {
+            return Err(ParseError::new(ErrorKind::InvalidChar(char::from(c)), i, 1));
+        }
+    }
+    local(text, 0)
+}
+
+impl<T: AsRef<str>> fmt::Display for Ivoid<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<T: AsRef<str>> fmt::Debug for Ivoid<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ivoid({:?})", self.as_str())
+    }
+}
+
+impl<T: AsRef<str>> AsRef<str> for Ivoid<T> {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl<T: AsRef<str>, U: AsRef<str>> PartialEq<Ivoid<U>> for Ivoid<T> {
+    fn eq(&self, other: &Ivoid<U>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl<T: AsRef<str>> Eq for Ivoid<T> {}
+
+impl<T: AsRef<str>> Hash for Ivoid<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl std::str::FromStr for Ivoid<String> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        Ivoid::parse(s.to_owned())
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Ivoid<&'a str> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        Ivoid::parse(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: AsRef<str>> serde::Serialize for Ivoid<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_sequences_are_strict() {
+        for (s, n) in [
+            ("%C2%B5", Some(2)),
+            ("%E2%82%AC", Some(3)),
+            ("%F0%90%8C%80", Some(4)),
+        ] {
+            assert_eq!(utf8_sequence(s.as_bytes(), 0), n, "{s}");
+        }
+        for s in [
+            "%C0%AF",
+            "%E0%80%AF",
+            "%ED%A0%80",
+            "%F4%90%80%80",
+            "%E2%82",
+            "%FC",
+            "%80",
+            "%C2%41",
+        ] {
+            assert_eq!(utf8_sequence(s.as_bytes(), 0), None, "{s}");
+        }
+    }
+}
