@@ -20,6 +20,7 @@ const TABLE: TableDefinition<&str, &[u8]> = TableDefinition::new("answers");
 pub const FILE_NAME: &str = "resolve-v1.redb";
 /// Layout version of a stored value.
 const FORMAT: u8 = 1;
+// A stored value: FORMAT, outcome byte, stored and expires as u64 LE milliseconds, the body.
 /// Answers committed together.
 const BATCH: usize = 512;
 /// The longest an answer waits before it is committed.
@@ -77,12 +78,14 @@ impl Entry {
     }
 }
 
+/// Milliseconds since the Unix epoch (0 before it).
 fn unix(t: SystemTime) -> u64 {
-    t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-fn from_unix(s: u64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(s)
+fn from_unix(ms: u64) -> SystemTime {
+    UNIX_EPOCH + Duration::from_millis(ms)
 }
 
 /// Why the cache could not be used.

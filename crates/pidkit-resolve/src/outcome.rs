@@ -1,6 +1,7 @@
 //! What resolving one identifier gave: a typed outcome, never a guess.
 
-use serde::Serialize;
+use pidkit::ParseError;
+use serde::{Serialize, Serializer};
 
 /// The outcome of resolving one identifier (the `outcome` field of the CLI contract).
 ///
@@ -150,6 +151,30 @@ pub struct Resolution {
     pub source: Source,
     /// HTTP requests sent for this input, retries included.
     pub attempts: u32,
+    /// For invalid input: the parse error (code, byte offset, length, message).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_error"
+    )]
+    pub error: Option<ParseError>,
+}
+
+fn serialize_error<S: Serializer>(e: &Option<ParseError>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct ErrorJson<'a> {
+        code: &'a str,
+        offset: usize,
+        len: usize,
+        message: String,
+    }
+    e.as_ref()
+        .map(|e| ErrorJson {
+            code: e.code(),
+            offset: e.offset,
+            len: e.len,
+            message: e.kind.to_string(),
+        })
+        .serialize(s)
 }
 
 impl Resolution {
@@ -180,6 +205,38 @@ impl Resolution {
             aliases: Vec::new(),
             source: Source::None,
             attempts: 0,
+            error: None,
+        }
+    }
+}
+
+/// One lookup's result, before it becomes (part of) a [`Resolution`].
+pub(crate) struct Step {
+    pub outcome: Outcome,
+    pub reason: Option<String>,
+    pub urls: Vec<String>,
+    pub record: Option<serde_json::Value>,
+    /// The target of an `HS_ALIAS` value, to be followed.
+    pub alias: Option<String>,
+    pub attempts: u32,
+    pub source: Source,
+}
+
+impl Step {
+    /// No usable answer.
+    pub fn unknown(reason: String) -> Step {
+        Step::new(Outcome::Unknown, Some(reason))
+    }
+
+    pub fn new(outcome: Outcome, reason: Option<String>) -> Step {
+        Step {
+            outcome,
+            reason,
+            urls: Vec::new(),
+            record: None,
+            alias: None,
+            attempts: 0,
+            source: Source::None,
         }
     }
 }

@@ -445,10 +445,11 @@ fn tap(adql: &str) -> Reply {
             out
         })
         .unwrap_or_default();
-    const FIELDS: [&str; 9] = [
+    const FIELDS: [&str; 10] = [
         "ivoid",
         "res_type",
         "res_title",
+        "cap_index",
         "standard_id",
         "cap_type",
         "intf_type",
@@ -456,11 +457,12 @@ fn tap(adql: &str) -> Reply {
         "url_use",
         "access_url",
     ];
-    let gavo: [[&str; 9]; 3] = [
+    let gavo: [[&str; 10]; 3] = [
         [
             "ivo://org.gavo.dc",
             "vs:catalogservice",
             "GAVO Data Center TAP service",
+            "1",
             "ivo://ivoa.net/std/tap",
             "tr:tablesaccess",
             "vs:paramhttp",
@@ -472,6 +474,7 @@ fn tap(adql: &str) -> Reply {
             "ivo://org.gavo.dc",
             "vs:catalogservice",
             "GAVO Data Center TAP service",
+            "2",
             "ivo://ivoa.net/std/vosi#capabilities",
             "",
             "vs:paramhttp",
@@ -483,6 +486,7 @@ fn tap(adql: &str) -> Reply {
             "ivo://org.gavo.dc",
             "vs:catalogservice",
             "GAVO Data Center TAP service",
+            "3",
             "",
             "",
             "vr:webbrowser",
