@@ -21,6 +21,8 @@ pub const FILE_NAME: &str = "resolve-v1.redb";
 /// Layout version of a stored value.
 const FORMAT: u8 = 1;
 // A stored value: FORMAT, outcome byte, stored and expires as u64 LE milliseconds, the body.
+/// Memory redb may use for its page cache (its default is 1 GiB, too much for a CLI).
+const CACHE_BYTES: usize = 32 << 20;
 /// Answers committed together.
 const BATCH: usize = 512;
 /// The longest an answer waits before it is committed.
@@ -152,7 +154,10 @@ impl Cache {
         let path = dir.join(FILE_NAME);
         let deadline = Instant::now() + Duration::from_secs(2);
         let db = loop {
-            match Database::create(&path) {
+            match Database::builder()
+                .set_cache_size(CACHE_BYTES)
+                .create(&path)
+            {
                 Ok(db) => break db,
                 Err(redb::DatabaseError::DatabaseAlreadyOpen) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(50));
