@@ -446,3 +446,26 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn https_is_built_in() {
+    // The https:// default (doi.org) needs a TLS stack: a raw listener on 127.0.0.1 sees a TLS
+    // ClientHello (record type 22, version 3.x) — without touching the internet.
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let peer = std::thread::spawn(move || {
+        let (mut conn, _) = listener.accept().unwrap();
+        let mut head = [0u8; 3];
+        conn.read_exact(&mut head).unwrap();
+        head
+    });
+    let server = TestServer::start();
+    let mut cfg = config(&server);
+    cfg.resolver = format!("https://127.0.0.1:{port}");
+    cfg.client.retries = 0;
+    let r = Resolver::new(cfg).resolve("10.1000/182");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let head = peer.join().unwrap();
+    assert_eq!((head[0], head[1]), (0x16, 0x03), "a TLS handshake record");
+}
