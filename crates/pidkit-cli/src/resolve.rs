@@ -164,7 +164,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     }
 
     let mut source = Source::open(&a.ids, a.input.as_deref(), None)?;
-    let known = (!source.is_stream()).then(|| a.ids.len() as u64);
+    let known = (!source.is_stream()).then_some(a.ids.len() as u64);
     let progress = progress_bar(known);
     let started = Instant::now();
     let mut read_error: Option<io::Error> = None;

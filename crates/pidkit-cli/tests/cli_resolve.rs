@@ -147,7 +147,7 @@ fn stdin_order_is_kept_at_any_concurrency() {
     for i in 0..120 {
         match i {
             10 => input.push_str("10.5555/flaky\n"),
-            20 => input.push_str("\n"),
+            20 => input.push('\n'),
             30 => input.push_str("10.5555/missing\n"),
             _ => input.push_str(&format!("10.5555/bench/{i}\n")),
         }

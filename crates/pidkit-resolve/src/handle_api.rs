@@ -53,7 +53,7 @@ pub(crate) fn classify(
         Outcome::Resolved => step
             .record
             .as_ref()
-            .and_then(|v| HandleRecord::deserialize_value(v))
+            .and_then(record_of)
             .and_then(|r| expiry(&r, now)),
         Outcome::NotFound | Outcome::NoValues => Some(now + cfg.negative_ttl),
         _ => None,
@@ -70,18 +70,13 @@ pub(crate) fn classify(
 /// A cached answer as a step (the outcome was decided when it was stored).
 pub(crate) fn from_entry(doi: &Doi<'_>, e: &Entry) -> Option<Step> {
     let value: Value = serde_json::from_slice(&e.body).ok()?;
-    let record = HandleRecord::deserialize_value(&value)?;
+    let record = record_of(&value)?;
     Some(interpret(doi, e.outcome, &record, value, &[], &[]))
 }
 
-trait FromValue: Sized {
-    fn deserialize_value(v: &Value) -> Option<Self>;
-}
-
-impl FromValue for HandleRecord {
-    fn deserialize_value(v: &Value) -> Option<Self> {
-        serde::Deserialize::deserialize(v).ok()
-    }
+/// The Handle record in a JSON value, if it is one.
+fn record_of(v: &Value) -> Option<HandleRecord> {
+    serde::Deserialize::deserialize(v).ok()
 }
 
 /// What the answer says, never guessed: a Handle JSON body whose `responseCode` agrees with the
@@ -124,7 +119,7 @@ fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
             ));
         }
     };
-    let Some(record) = HandleRecord::deserialize_value(&value) else {
+    let Some(record) = record_of(&value) else {
         return Step::unknown(format!(
             "{http}{retried}: JSON without a numeric responseCode, not a Handle API answer"
         ));
@@ -150,17 +145,17 @@ fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
         ResponseCode::NoValues => Outcome::NoValues,
         _ => Outcome::Error,
     };
-    if outcome == Outcome::Resolved {
-        if let Some(h) = record.handle.as_deref() {
-            // The answer must be about the name asked for (compared by DOI equivalence).
-            let same = Doi::parse(h).is_ok_and(|other| other.equivalent(doi));
-            if !same {
-                return Step::unknown(format!(
-                    "{http}: the answer is for the handle {h:?}, not {:?}",
-                    doi.as_str()
-                ));
-            }
-        }
+    // The answer must be about the name asked for (compared by DOI equivalence).
+    if let Some(h) = record
+        .handle
+        .as_deref()
+        .filter(|_| outcome == Outcome::Resolved)
+        && !Doi::parse(h).is_ok_and(|other| other.equivalent(doi))
+    {
+        return Step::unknown(format!(
+            "{http}: the answer is for the handle {h:?}, not {:?}",
+            doi.as_str()
+        ));
     }
     let mut step = interpret(doi, outcome, &record, value, &cfg.types, &cfg.indexes);
     if outcome == Outcome::Error && a.attempts > 1 {

@@ -113,10 +113,10 @@ fn resolved(record: Value) -> Step {
     let mut urls: Vec<String> = Vec::new();
     for cap in record["capabilities"].as_array().into_iter().flatten() {
         for intf in cap["interfaces"].as_array().into_iter().flatten() {
-            if let Some(u) = intf["access_url"].as_str() {
-                if !urls.iter().any(|x| x == u) {
-                    urls.push(u.to_owned());
-                }
+            if let Some(u) = intf["access_url"].as_str()
+                && !urls.iter().any(|x| x == u)
+            {
+                urls.push(u.to_owned());
             }
         }
     }
@@ -146,26 +146,27 @@ fn read(registry_part: &str, t: &VoTable) -> Step {
             Value::Null => json!([std_id, cap_type]),
             index => index,
         };
-        let cap = match caps.iter_mut().find(|(k, _)| *k == cap_key) {
-            Some((_, c)) => c,
+        let at = match caps.iter().position(|(k, _)| *k == cap_key) {
+            Some(at) => at,
             None => {
                 caps.push((
                     cap_key,
                     json!({"standard_id": std_id, "type": cap_type, "interfaces": []}),
                 ));
-                &mut caps.last_mut().expect("just pushed").1
+                caps.len() - 1
             }
         };
+        let cap = &mut caps[at].1;
         let access_url = col(row, "access_url");
-        if !access_url.is_null() {
-            if let Some(list) = cap["interfaces"].as_array_mut() {
-                list.push(json!({
-                    "type": col(row, "intf_type"),
-                    "role": col(row, "intf_role"),
-                    "url_use": col(row, "url_use"),
-                    "access_url": access_url,
-                }));
-            }
+        if !access_url.is_null()
+            && let Some(list) = cap["interfaces"].as_array_mut()
+        {
+            list.push(json!({
+                "type": col(row, "intf_type"),
+                "role": col(row, "intf_role"),
+                "url_use": col(row, "url_use"),
+                "access_url": access_url,
+            }));
         }
     }
     let ivoid = match col(first, "ivoid") {

@@ -189,7 +189,7 @@ impl Resolver {
     /// One Handle API lookup (no alias following), through the cache.
     fn lookup_doi(&self, doi: &Doi<'_>) -> Step {
         let key = handle_api::cache_key(doi, &self.cfg.types, &self.cfg.indexes);
-        if let Some(step) = self.from_cache(&key, |e| handle_api::from_entry(doi, e)) {
+        if let Some(step) = self.cached(&key, |e| handle_api::from_entry(doi, e)) {
             return step;
         }
         if self.cfg.offline {
@@ -231,7 +231,7 @@ impl Resolver {
         };
         res.name = Some(registry_part.clone());
         let key = format!("ivo:{registry_part}");
-        let step = match self.from_cache(&key, registry::from_entry) {
+        let step = match self.cached(&key, registry::from_entry) {
             Some(step) => step,
             None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
             None => {
@@ -275,7 +275,7 @@ impl Resolver {
     }
 
     /// A cached answer for `key` if it may be used: fresh, or any when offline.
-    fn from_cache(&self, key: &str, build: impl FnOnce(&Entry) -> Option<Step>) -> Option<Step> {
+    fn cached(&self, key: &str, build: impl FnOnce(&Entry) -> Option<Step>) -> Option<Step> {
         let entry = self.cache.as_ref()?.get(key).ok()??;
         let fresh = entry.is_fresh(SystemTime::now());
         if !fresh && !self.cfg.offline {
