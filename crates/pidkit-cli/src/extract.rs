@@ -27,6 +27,9 @@ struct Found<'a> {
     kind: &'static str,
     #[serde(rename = "match")]
     matched: &'a str,
+    /// The DOI name, for DOIs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    doi: Option<&'a str>,
 }
 
 /// Run over `files` (stdin when empty or "-"); returns how many identifiers were found.
@@ -100,7 +103,7 @@ fn file(
         }
         let mut text = String::new();
         let (mut cursor, mut cursor_line, mut line_start) = (0, line, 0);
-        for f in pidkit::extract::iris(&block) {
+        for f in pidkit::extract::identifiers(&block) {
             for (k, _) in block[cursor..f.start].match_indices('\n') {
                 cursor_line += 1;
                 line_start = cursor + k + 1;
@@ -111,8 +114,9 @@ fn file(
                 file: name,
                 line: cursor_line,
                 column,
-                kind: "iri",
-                matched: &f.iri,
+                kind: f.kind.name(),
+                matched: &f.text,
+                doi: f.doi.as_ref().map(|d| d.as_str()),
             };
             record(&mut text, &rec, format, style);
             found += 1;

@@ -2,6 +2,7 @@
 //!
 //! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
 
+mod analyze;
 mod cmd;
 mod extract;
 mod input;
@@ -105,6 +106,12 @@ pub enum As {
     Uri,
     /// A URI reference (ASCII)
     UriRef,
+    /// A DOI, in any written form
+    Doi,
+    /// A URN (RFC 8141, or RFC 2141 with --profile rfc2141)
+    Urn,
+    /// An IVOA identifier
+    Ivo,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -125,9 +132,13 @@ pub struct Common {
     /// How to read the inputs
     #[arg(long = "as", value_enum, default_value_t = As::Auto)]
     as_: As,
-    /// Rule set: bis (default), rfc3987, rfc3986 for IRIs
+    /// Rule set: bis (default), rfc3987, rfc3986 for IRIs; rfc8141 (default), rfc2141 for URNs;
+    /// legacy for DOIs (the 2003 draft's doi: URIs)
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
+    /// Count an identifier with warnings as invalid
+    #[arg(long)]
+    deny_warnings: bool,
     /// One JSON object per input (JSON Lines)
     #[arg(long, conflicts_with = "tsv")]
     json: bool,
@@ -175,14 +186,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     }
     let color = use_color(common.color);
     let format = format_of(common.json, common.tsv);
-    let job = cmd::LineCmd::new(
+    let job = cmd::LineCmd {
         mode,
-        common.as_,
-        common.profile.as_deref(),
+        opts: analyze::Options::new(common.as_, common.profile.as_deref())?,
         format,
-        output::Style { color },
-        common.quiet,
-    )?;
+        style: output::Style { color },
+        quiet: common.quiet,
+        deny_warnings: common.deny_warnings,
+    };
     let source = input::Source::open(
         &common.ids,
         common.input.as_deref(),

@@ -115,7 +115,6 @@ impl Style {
     pub fn red(self, t: &str) -> String {
         self.paint("1;31", t)
     }
-    #[allow(dead_code)] // warnings are printed once `check` reports them (issue 3)
     pub fn yellow(self, t: &str) -> String {
         self.paint("33", t)
     }
@@ -183,7 +182,6 @@ pub fn human_error(out: &mut String, prefix: &str, input: &str, e: &ParseError, 
     }
 }
 
-#[allow(dead_code)] // see Style::yellow
 /// Append a human report of a warning, with a caret under its span.
 pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
     let _ = writeln!(

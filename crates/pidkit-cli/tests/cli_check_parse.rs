@@ -276,3 +276,100 @@ fn batch_runs_end_with_a_summary_on_stderr() {
         .stderr("")
         .stdout("");
 }
+
+#[test]
+fn auto_detection_reports_the_kind_and_uses_its_rules() {
+    let out = pidkit()
+        .args([
+            "check",
+            "--json",
+            "doi:10.1000/182",
+            "urn:isbn:0451450523",
+            "ivo://ivoa.net/std/TAP",
+            "http://a/",
+            "a/b",
+            "urn:x:y",
+            "doi:10.1000",
+        ])
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    let kinds: Vec<(&str, bool)> = recs
+        .iter()
+        .map(|r| (r["kind"].as_str().unwrap(), r["valid"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("doi", true),
+            ("urn", true),
+            ("ivo", true),
+            ("iri", true),
+            ("relative-ref", true),
+            ("urn", false),
+            ("doi", false),
+        ]
+    );
+    assert_eq!(recs[5]["error"]["code"], "urn-nid-too-short");
+    // --profile rfc2141 applies to URNs only.
+    pidkit()
+        .args(["check", "--profile", "rfc2141", "urn:x:y", "http://a/"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn parse_adds_the_scheme_objects() {
+    let out = pidkit()
+        .args([
+            "parse",
+            "--json",
+            "https://doi.org/10.1000/182",
+            "urn:example:a?+r?=q#f",
+            "ivo://ivoa.net/std/TAP#sync-1.0",
+        ])
+        .assert()
+        .code(0);
+    let recs = json_lines(&out.get_output().stdout);
+    let d = &recs[0]["doi"];
+    assert_eq!(d["name"], "10.1000/182");
+    assert_eq!(d["prefix"], "10.1000");
+    assert_eq!(d["suffix"], "182");
+    assert_eq!(d["uri"], "doi:10.1000/182");
+    assert_eq!(d["url"], "https://doi.org/10.1000/182");
+    assert_eq!(d["form"], "url");
+    assert!(recs[0].get("components").is_none());
+    let u = &recs[1]["urn"];
+    assert_eq!(
+        (u["nid"].as_str(), u["nss"].as_str()),
+        (Some("example"), Some("a"))
+    );
+    assert_eq!(
+        (
+            u["r_component"].as_str(),
+            u["q_component"].as_str(),
+            u["f_component"].as_str()
+        ),
+        (Some("r"), Some("q"), Some("f"))
+    );
+    assert_eq!(u["namespace_class"], "formal");
+    assert_eq!(recs[1]["components"]["scheme"], "urn");
+    let i = &recs[2]["ivo"];
+    assert_eq!(i["authority"], "ivoa.net");
+    assert_eq!(i["resource_key"], "/std/TAP");
+    assert_eq!(i["registry_part"], "ivo://ivoa.net/std/TAP");
+    assert_eq!(i["kind"], "standard");
+}
+
+#[test]
+fn deny_warnings_makes_warnings_errors() {
+    pidkit()
+        .args(["check", "ivo://CDS.VizieR/J/A+A/672/A1"])
+        .assert()
+        .code(0)
+        .stdout(contains("warning ivo-key-sub-delim"));
+    pidkit()
+        .args(["check", "--deny-warnings", "ivo://CDS.VizieR/J/A+A/672/A1"])
+        .assert()
+        .code(1);
+}

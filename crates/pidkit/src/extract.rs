@@ -1,4 +1,5 @@
-//! Finding IRIs in running text (draft-duerst-iri-bis-07 §8.3, RFC 3986 Appendix C).
+//! Finding identifiers in running text: IRIs (draft-duerst-iri-bis-07 §8.3, RFC 3986
+//! Appendix C) and DOIs in all their written forms ([`crate::doi::find_iter`]).
 //!
 //! A non-ASCII character does not end an IRI (§8.3). `<…>` and `"…"` delimit (Appendix C);
 //! inside angle brackets, whitespace added to break a long IRI across lines is removed.
@@ -8,7 +9,82 @@
 use std::borrow::Cow;
 
 use crate::chars;
+use crate::detect::{Kind, detect};
+use crate::doi::{self, Doi};
 use crate::iri::{IriRef, Profile, Rule};
+
+/// An identifier found in text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Byte offset of its first character in the text.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// `Doi`, `Urn`, `Ivo` or `Iri` (never `RelativeRef`: a relative reference cannot be told
+    /// from prose).
+    pub kind: Kind,
+    /// The identifier as it should be read: `text[start..end]`, except for an IRI wrapped
+    /// across lines inside `<…>`, whose whitespace is removed.
+    pub text: Cow<'a, str>,
+    /// The DOI name, for DOIs.
+    pub doi: Option<Doi<'a>>,
+}
+
+/// Every identifier in `text`, in order, without overlaps. Where an IRI and a DOI overlap
+/// (`https://doi.org/10.1002/(SICI)…<…>…`), the DOI reading wins: DOIs contain characters that
+/// end an IRI.
+///
+/// ```
+/// use pidkit::detect::Kind;
+/// let text = "See doi:10.1000/182, urn:isbn:0451450523 and <https://example.org/a>.";
+/// let found: Vec<(Kind, String)> = pidkit::extract::identifiers(text)
+///     .into_iter()
+///     .map(|f| (f.kind, f.text.into_owned()))
+///     .collect();
+/// assert_eq!(found, [
+///     (Kind::Doi, "doi:10.1000/182".to_owned()),
+///     (Kind::Urn, "urn:isbn:0451450523".to_owned()),
+///     (Kind::Iri, "https://example.org/a".to_owned()),
+/// ]);
+/// ```
+pub fn identifiers(text: &str) -> Vec<Found<'_>> {
+    let dois: Vec<doi::Found<'_>> = doi::find_iter(text).collect();
+    let mut out = Vec::with_capacity(dois.len());
+    let mut d = dois.into_iter().peekable();
+    for iri in iris(text) {
+        while let Some(next) = d.next_if(|x| x.start < iri.end) {
+            out.push(from_doi(text, next));
+        }
+        let overlaps = out
+            .last()
+            .is_some_and(|f: &Found<'_>| f.kind == Kind::Doi && f.end > iri.start);
+        if !overlaps {
+            let kind = match detect(&iri.iri) {
+                Kind::RelativeRef => Kind::Iri,
+                k => k,
+            };
+            out.push(Found {
+                start: iri.start,
+                end: iri.end,
+                kind,
+                text: iri.iri,
+                doi: None,
+            });
+        }
+    }
+    out.extend(d.map(|x| from_doi(text, x)));
+    out
+}
+
+fn from_doi<'a>(text: &'a str, f: doi::Found<'a>) -> Found<'a> {
+    Found {
+        start: f.start,
+        end: f.end,
+        kind: Kind::Doi,
+        text: Cow::Borrowed(&text[f.start..f.end]),
+        doi: Some(f.doi),
+    }
+}
 
 /// An IRI found in text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,6 +341,40 @@ mod tests {
     }
 
     #[test]
+    fn dois_win_over_the_iris_they_overlap() {
+        let text = "Wiley: https://doi.org/10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0. \
+                    Also <http://a.example/x>, 10.1061/(asce)0733-9402(1983)109:3(201), \
+                    ivo://ivoa.net/std/TAP and DOI: 10.1038/nphys1170.";
+        let found: Vec<(&str, String, Option<String>)> = identifiers(text)
+            .into_iter()
+            .map(|f| {
+                (
+                    f.kind.name(),
+                    f.text.into_owned(),
+                    f.doi.map(|d| d.as_str().to_owned()),
+                )
+            })
+            .collect();
+        let doi = |t: &str, n: &str| ("doi", t.to_owned(), Some(n.to_owned()));
+        assert_eq!(
+            found,
+            [
+                doi(
+                    "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0",
+                    "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0"
+                ),
+                ("iri", "http://a.example/x".to_owned(), None),
+                doi(
+                    "10.1061/(asce)0733-9402(1983)109:3(201)",
+                    "10.1061/(asce)0733-9402(1983)109:3(201)"
+                ),
+                ("ivo", "ivo://ivoa.net/std/TAP".to_owned(), None),
+                doi("DOI: 10.1038/nphys1170", "10.1038/nphys1170"),
+            ]
+        );
+    }
+
+    #[test]
     fn never_panics_on_odd_text() {
         for t in [
             "<",
@@ -279,6 +389,7 @@ mod tests {
             "<URL:>",
         ] {
             let _ = found(t);
+            let _ = identifiers(t);
         }
     }
 }

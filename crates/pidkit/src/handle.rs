@@ -16,6 +16,12 @@ use serde_json::{Map, Value};
 
 /// The JSON body of a Handle API response (§4): `responseCode`, `handle`, `values`, and what
 /// else the server sent (kept in `extra`, so that re-serialising gives the same JSON).
+/// ```
+/// let json = r#"{"responseCode":100,"handle":"10.1000/none","extension":1}"#;
+/// let r = pidkit::handle::HandleRecord::from_json(json)?;
+/// assert!(r.values().is_empty() && r.extra.contains_key("extension"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HandleRecord {
     /// What happened.
@@ -37,21 +43,40 @@ pub struct HandleRecord {
 
 impl HandleRecord {
     /// Parse the JSON body of a Handle API response.
+    /// ```
+    /// assert!(pidkit::handle::HandleRecord::from_json(r#"{"handle":"10.1/x"}"#).is_err()); // no responseCode
+    /// ```
     pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
         serde_json::from_str(json)
     }
 
     /// Serialise back to JSON.
+    /// ```
+    /// let json = r#"{"responseCode":200,"handle":"10.1/x","values":[]}"#;
+    /// assert_eq!(pidkit::handle::HandleRecord::from_json(json)?.to_json(), json);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
     /// The values, in the order the server sent them (empty when there are none).
+    /// ```
+    /// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":100}"#)?;
+    /// assert!(r.values().is_empty());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn values(&self) -> &[HandleValue] {
         self.values.as_deref().unwrap_or(&[])
     }
 
     /// The values of one type (compared case-insensitively in ASCII, e.g. `"URL"`).
+    /// ```
+    /// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":1,"values":[
+    ///     {"index":1,"type":"EMAIL","data":{"format":"string","value":"a@b.c"}}]}"#)?;
+    /// assert_eq!(r.values_of_type("email").count(), 1);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn values_of_type<'s>(
         &'s self,
         value_type: &'s str,
@@ -91,6 +116,11 @@ impl HandleRecord {
 
 /// The outcome of a resolution (§4). The four codes the doi URI scheme defines have their own
 /// variants; other Handle System codes (RFC 3652) are kept as numbers.
+/// ```
+/// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":402}"#)?;
+/// assert_eq!(r.response_code, pidkit::handle::ResponseCode::Other(402));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResponseCode {
     /// 1: resolution completed successfully (HTTP 200).
@@ -124,6 +154,9 @@ impl ResponseCode {
     }
 
     /// The code for a number.
+    /// ```
+    /// assert_eq!(pidkit::handle::ResponseCode::from_code(200), pidkit::handle::ResponseCode::NoValues);
+    /// ```
     pub fn from_code(n: u32) -> Self {
         match n {
             1 => ResponseCode::Success,
@@ -135,6 +168,11 @@ impl ResponseCode {
     }
 
     /// What the code means (§4), for the four codes the doi URI scheme defines.
+    /// ```
+    /// use pidkit::handle::ResponseCode;
+    /// assert_eq!(ResponseCode::NotFound.meaning(), Some("the DOI name was not found"));
+    /// assert_eq!(ResponseCode::Other(3).meaning(), None);
+    /// ```
     pub fn meaning(self) -> Option<&'static str> {
         Some(match self {
             ResponseCode::Success => "the resolution completed successfully",
@@ -146,6 +184,11 @@ impl ResponseCode {
     }
 
     /// The HTTP status §4 pairs with the code.
+    /// ```
+    /// use pidkit::handle::ResponseCode;
+    /// assert_eq!(ResponseCode::NoValues.http_status(), Some(200));
+    /// assert_eq!(ResponseCode::ServerError.http_status(), Some(500));
+    /// ```
     pub fn http_status(self) -> Option<u16> {
         match self {
             ResponseCode::Success | ResponseCode::NoValues => Some(200),
@@ -170,6 +213,12 @@ impl<'de> Deserialize<'de> for ResponseCode {
 
 /// One handle value (RFC 3651 §3.1): index, type, data, time to live, timestamp, and the
 /// optional permissions and references.
+/// ```
+/// let v: pidkit::handle::HandleValue = serde_json::from_str(
+///     r#"{"index":1,"type":"URL","data":{"format":"string","value":"https://x.org/"},"permissions":"1110"}"#)?;
+/// assert_eq!((v.index, v.data.as_str(), v.permissions.as_deref()), (1, Some("https://x.org/"), Some("1110")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HandleValue {
     /// The value's index, unique within the handle.
@@ -197,6 +246,12 @@ pub struct HandleValue {
 }
 
 /// The time to live of a value: seconds (relative) or an ISO 8601 time (absolute).
+/// ```
+/// use pidkit::handle::Ttl;
+/// assert_eq!(serde_json::from_str::<Ttl>("86400")?, Ttl::Seconds(86400));
+/// assert_eq!(serde_json::from_str::<Ttl>(r#""2030-01-01T00:00:00Z""#)?, Ttl::Until("2030-01-01T00:00:00Z".into()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Ttl {
@@ -208,6 +263,11 @@ pub enum Ttl {
 
 /// A value's data: a `format` (`string`, `admin`, `vlist`, `site`, `base64`, `hex`, `key`) and the
 /// value in that format (a string, an object or an array).
+/// ```
+/// let d: pidkit::handle::HandleData = serde_json::from_str(r#"{"format":"site","value":{"version":1}}"#)?;
+/// assert_eq!((d.format.as_str(), d.as_str()), ("site", None));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HandleData {
     /// How `value` is written.
@@ -218,6 +278,11 @@ pub struct HandleData {
 
 impl HandleData {
     /// The text of a `string` value.
+    /// ```
+    /// let d: pidkit::handle::HandleData = serde_json::from_str(r#"{"format":"string","value":"x"}"#)?;
+    /// assert_eq!(d.as_str(), Some("x"));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         if self.format.eq_ignore_ascii_case("string") {
             self.value.as_str()
@@ -227,6 +292,12 @@ impl HandleData {
     }
 
     /// An `admin` value (HS_ADMIN).
+    /// ```
+    /// let d: pidkit::handle::HandleData = serde_json::from_str(
+    ///     r#"{"format":"admin","value":{"handle":"0.na/10.1","index":200,"permissions":"*"}}"#)?;
+    /// assert!(d.admin().unwrap().has(pidkit::handle::AdminPermission::ListHandles));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn admin(&self) -> Option<AdminValue> {
         if !self.format.eq_ignore_ascii_case("admin") {
             return None;
@@ -235,6 +306,12 @@ impl HandleData {
     }
 
     /// The references of a `vlist` value (HS_VLIST).
+    /// ```
+    /// let d: pidkit::handle::HandleData = serde_json::from_str(
+    ///     r#"{"format":"vlist","value":[{"handle":"10.1/a","index":300}]}"#)?;
+    /// assert_eq!(d.vlist().unwrap()[0].index, 300);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn vlist(&self) -> Option<Vec<ValueReference>> {
         if !self.format.eq_ignore_ascii_case("vlist") {
             return None;
@@ -244,6 +321,11 @@ impl HandleData {
 }
 
 /// A reference to a handle value: a handle and an index.
+/// ```
+/// let r: pidkit::handle::ValueReference = serde_json::from_str(r#"{"handle":"10.1/a","index":1}"#)?;
+/// assert_eq!(r.handle, "10.1/a");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueReference {
     /// The handle.
@@ -253,6 +335,12 @@ pub struct ValueReference {
 }
 
 /// An `HS_ADMIN` value (RFC 3651 §3.2.2): the administrator's handle value and its permissions.
+/// ```
+/// let a: pidkit::handle::AdminValue = serde_json::from_str(
+///     r#"{"handle":"0.na/10.1000","index":200,"permissions":"011111110010","legacyByteLength":true}"#)?;
+/// assert_eq!(a.legacy_byte_length, Some(true));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdminValue {
     /// The administrator's handle.
@@ -272,6 +360,11 @@ pub struct AdminValue {
 
 impl AdminValue {
     /// Whether the administrator holds `perm`.
+    /// ```
+    /// use pidkit::handle::{AdminPermission, AdminValue};
+    /// let a = AdminValue { handle: "0.na/10.1".into(), index: 200, permissions: "000000000010".into(), legacy_byte_length: None };
+    /// assert!(a.has(AdminPermission::DeleteHandle) && !a.has(AdminPermission::AddHandle));
+    /// ```
     pub fn has(&self, perm: AdminPermission) -> bool {
         if self.permissions == "*" {
             return true;
@@ -283,6 +376,9 @@ impl AdminValue {
 }
 
 /// The administrative permissions of RFC 3651 §3.2.2, by bit position.
+/// ```
+/// assert_eq!(pidkit::handle::AdminPermission::ListHandles as u8, 11);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AdminPermission {
     /// Add handles under the naming authority.

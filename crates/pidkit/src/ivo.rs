@@ -238,6 +238,12 @@ pub struct DatasetId<'a> {
 
 impl<T: AsRef<str>> Ivoid<T> {
     /// Parse an IVOID: every MUST of §2; a sub-delimiter in the resource key is a warning.
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert!(Ivoid::parse("ivo://CDS.VizieR/J/A+A/436/799").is_ok());
+    /// assert_eq!(Ivoid::parse("ivo://sdss/dr6/spec/2_5/#1").unwrap_err().code(), "ivo-key-empty-segment");
+    /// ```
     pub fn parse(text: T) -> Result<Self, ParseError> {
         Self::parse_impl(text, false)
     }
@@ -271,6 +277,17 @@ impl<T: AsRef<str>> Ivoid<T> {
     /// The IVOID as an IRI.
     pub fn as_iri(&self) -> Iri<&str> {
         self.iri.as_borrowed()
+    }
+
+    /// The IRI this identifier is, keeping the text (for `&str`, the input's lifetime).
+    ///
+    /// ```
+    /// let iri = pidkit::Ivoid::parse("ivo://ivoa.net/std/TAP")?.into_iri();
+    /// assert_eq!(iri.as_str(), "ivo://ivoa.net/std/TAP");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_iri(self) -> Iri<T> {
+        self.iri
     }
 
     fn pos(&self) -> &Positions {
@@ -310,6 +327,14 @@ impl<T: AsRef<str>> Ivoid<T> {
     }
 
     /// Whether this is an authority identifier: no resource key, no local part (§2.1).
+    ///
+    /// ```
+    /// use pidkit::ivo::Ivoid;
+    /// assert!(Ivoid::parse("ivo://nasa.heasarc")?.is_authority_id());
+    /// assert!(!Ivoid::parse("ivo://nasa.heasarc?x")?.is_authority_id());
+    /// assert!(Ivoid::parse("ivo://nasa.heasarc/skyview")?.is_registry_reference());
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn is_authority_id(&self) -> bool {
         self.as_str().len() == self.pos().path_start
     }
@@ -340,6 +365,13 @@ impl<T: AsRef<str>> Ivoid<T> {
     /// The fragment after a Registry reference read as `<key-name>-<version>` (§4.2); `None`
     /// with a query or without a fragment. Whether the Registry part is a standard's record
     /// only the Registry can tell; [`Ivoid::kind`] guesses.
+    ///
+    /// ```
+    /// let id = pidkit::Ivoid::parse("ivo://ivoa.net/std/VOSI#availability")?;
+    /// let s = id.standard_id().unwrap();
+    /// assert_eq!((s.key, s.version), ("availability", None));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn standard_id(&self) -> Option<StandardId<'_>> {
         if self.query().is_some() {
             return None;
@@ -443,6 +475,14 @@ impl<T: AsRef<str>> Ivoid<T> {
 
     /// §2.6 comparison: Registry parts case-insensitively, local parts exactly, nothing else
     /// normalized (no path segments, no percent-encoding).
+    ///
+    /// ```
+    /// use pidkit::Ivoid;
+    /// let a = Ivoid::parse("ivo://org.GAVO.dc")?;
+    /// assert!(a.equivalent(&Ivoid::parse("ivo://org.gavo.dc")?));
+    /// assert!(!a.equivalent(&Ivoid::parse("ivo://org.gavo.dc?x")?));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn equivalent<U: AsRef<str>>(&self, other: &Ivoid<U>) -> bool {
         self.registry_part()
             .eq_ignore_ascii_case(other.registry_part())
@@ -510,20 +550,8 @@ fn is_version(v: &str) -> bool {
 /// Parse `s` by the IRI parser (RFC 3986), then check the rules of §2.
 fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
     let b = s.as_bytes();
-    if b.is_empty() {
-        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
-    }
-    let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
-        b.iter()
-            .position(|&c| !chars::is(c, chars::SCHEME) || c >= 0x80)
-            .filter(|&i| b[i] == b':')
-    });
-    match scheme_end {
-        None => return Err(ParseError::new(ErrorKind::IvoRelative, 0, 0)),
-        Some(i) if !s[..i].eq_ignore_ascii_case("ivo") => {
-            return Err(ParseError::new(ErrorKind::IvoScheme, 0, i));
-        }
-        Some(_) => {}
+    if !(b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"ivo:")) {
+        return Err(not_an_ivoid(b));
     }
     let iri = IriRef::parse_with(s, Profile::Rfc3986Uri).map_err(|e| {
         let kind = match e.kind {
@@ -538,52 +566,56 @@ fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
     if !pos.has_authority {
         return Err(ParseError::new(ErrorKind::IvoNoAuthority, 4, 0));
     }
-    if let Some(at) = s.find('@') {
-        return Err(ParseError::new(ErrorKind::IvoAtSign, at, 1));
+    if pos.host_start > pos.authority_start() {
+        // Userinfo characters exclude '@': the first '@' is the one that ends the userinfo.
+        return Err(ParseError::new(ErrorKind::IvoAtSign, pos.host_start - 1, 1));
     }
     if matches!(pos.host_kind, HostKind::Ipv6 | HostKind::IpvFuture) {
-        return Err(ParseError::new(
-            ErrorKind::IvoBracket('['),
-            pos.host_start,
-            1,
-        ));
+        let kind = ErrorKind::IvoBracket('[');
+        return Err(ParseError::new(kind, pos.host_start, 1));
     }
     if pos.host_end < pos.path_start {
-        return Err(ParseError::new(
-            ErrorKind::IvoPort,
-            pos.host_end,
-            pos.path_start - pos.host_end,
-        ));
+        let len = pos.path_start - pos.host_end;
+        return Err(ParseError::new(ErrorKind::IvoPort, pos.host_end, len));
     }
-    authority(&s[pos.host_start..pos.host_end], pos.host_start)?;
-    resource_key(&s[pos.path_start..pos.path_end], pos.path_start, strict)?;
-    if let Some(q) = iri.query() {
-        local(q, pos.path_end + 1)?;
-    }
-    if let Some(f) = iri.fragment() {
-        local(f, pos.query_end + 1)?;
-    }
+    authority(&b[pos.host_start..pos.host_end], pos.host_start)?;
+    resource_key(&b[pos.path_start..pos.path_end], pos.path_start, strict)?;
+    local(&b[pos.path_end..], pos.path_end)?;
     Ok(pos)
 }
 
+/// The error for an input that does not start with `ivo:`.
+fn not_an_ivoid(b: &[u8]) -> ParseError {
+    if b.is_empty() {
+        return ParseError::new(ErrorKind::Empty, 0, 0);
+    }
+    let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
+        b.iter()
+            .position(|&c| !chars::is(c, chars::SCHEME) || c >= 0x80)
+            .filter(|&i| b[i] == b':')
+    });
+    match scheme_end {
+        Some(i) => ParseError::new(ErrorKind::IvoScheme, 0, i),
+        None => ParseError::new(ErrorKind::IvoRelative, 0, 0),
+    }
+}
+
 /// §2.3.2: `<alphanum> <unreserved> <unreserved> *<unreserved>`, no percent-encoding.
-fn authority(a: &str, base: usize) -> Result<(), ParseError> {
-    let b = a.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if !chars::is_unreserved(c) {
-            let kind = match c {
-                b'%' => ErrorKind::IvoAuthorityPercent,
-                b'@' => ErrorKind::IvoAtSign,
-                b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
-                _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
-            };
-            let len = if c == b'%' {
-                3.min(b.len() - i)
-            } else {
-                char_len(b, i)
-            };
-            return Err(ParseError::new(kind, base + i, len));
-        }
+fn authority(b: &[u8], base: usize) -> Result<(), ParseError> {
+    if let Some(i) = b.iter().position(|&c| !chars::is_unreserved(c)) {
+        let c = b[i];
+        let kind = match c {
+            b'%' => ErrorKind::IvoAuthorityPercent,
+            b'@' => ErrorKind::IvoAtSign,
+            b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
+            _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
+        };
+        let len = if c == b'%' {
+            3.min(b.len() - i)
+        } else {
+            char_len(b, i)
+        };
+        return Err(ParseError::new(kind, base + i, len));
     }
     if b.first().is_some_and(|c| !c.is_ascii_alphanumeric()) {
         return Err(ParseError::new(ErrorKind::IvoAuthorityStart, base, 1));
@@ -600,40 +632,45 @@ fn authority(a: &str, base: usize) -> Result<(), ParseError> {
 
 /// §2.3.3: `path-abempty` of segments of `unreserved / sub-delims`; no empty, `.` or `..`
 /// segments, no percent-encoding; sub-delims rejected only when `strict`.
-fn resource_key(key: &str, base: usize, strict: bool) -> Result<(), ParseError> {
-    let b = key.as_bytes();
-    if b.is_empty() {
-        return Ok(());
+fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
+    match b.first() {
+        None => return Ok(()),
+        Some(b'/') => {}
+        Some(_) => {
+            return Err(ParseError::new(
+                ErrorKind::IvoKeyNotAbempty,
+                base,
+                char_len(b, 0),
+            ));
+        }
     }
-    if b[0] != b'/' {
-        return Err(ParseError::new(
-            ErrorKind::IvoKeyNotAbempty,
-            base,
-            char_len(b, 0),
-        ));
-    }
-    let mut seg_start = 1;
-    for i in 1..=b.len() {
-        if i == b.len() || b[i] == b'/' {
-            let seg = &key[seg_start..i];
-            if seg.is_empty() {
-                return Err(ParseError::new(
-                    ErrorKind::IvoKeyEmptySegment,
-                    base + seg_start - 1,
-                    1,
-                ));
-            }
-            if seg == "." || seg == ".." {
-                return Err(ParseError::new(
-                    ErrorKind::IvoKeyDotSegment,
-                    base + seg_start,
-                    seg.len(),
-                ));
-            }
-            seg_start = i + 1;
+    // The segment that ends at `end` (exclusive), `len` bytes of which `dots` are '.'.
+    let segment = |end: usize, len: usize, dots: usize| {
+        if len == 0 {
+            Err(ParseError::new(
+                ErrorKind::IvoKeyEmptySegment,
+                base + end - 1,
+                1,
+            ))
+        } else if len == dots && len <= 2 {
+            Err(ParseError::new(
+                ErrorKind::IvoKeyDotSegment,
+                base + end - len,
+                len,
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    let (mut len, mut dots) = (0, 0);
+    for (i, &c) in b.iter().enumerate().skip(1) {
+        if c == b'/' {
+            segment(i, len, dots)?;
+            (len, dots) = (0, 0);
             continue;
         }
-        let c = b[i];
+        len += 1;
+        dots += usize::from(c == b'.');
         if chars::is_unreserved(c) || (!strict && chars::is_sub_delim(c)) {
             continue;
         }
@@ -651,40 +688,52 @@ fn resource_key(key: &str, base: usize, strict: bool) -> Result<(), ParseError> 
         };
         return Err(ParseError::new(kind, base + i, len));
     }
+    segment(b.len(), len, dots)
+}
+
+/// §2.2 for the local part (query and fragment, with their `?`/`#`), which the IRI parser has
+/// already checked: no literal `@`, unreserved characters never percent-encoded, encoded text
+/// UTF-8.
+fn local(b: &[u8], base: usize) -> Result<(), ParseError> {
+    let mut i = 0;
+    while let Some(k) = find_pct_or_at(&b[i..]) {
+        i += k;
+        if b[i] == b'@' {
+            return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1));
+        }
+        let Some(v) = crate::pct::decode_at(b, i) else {
+            return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+        };
+        if chars::is_unreserved(v) {
+            let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
+            return Err(ParseError::new(kind, base + i, 3));
+        }
+        let n = utf8_sequence(b, i)
+            .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+        i += 3 * n;
+    }
     Ok(())
 }
 
-/// §2.2 for the query and fragment: unreserved characters never percent-encoded, encoded
-/// text UTF-8, no literal `@`. Checks without allocating.
-fn local(text: &str, base: usize) -> Result<(), ParseError> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'@' => return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1)),
-            b'[' | b']' => {
-                return Err(ParseError::new(
-                    ErrorKind::IvoBracket(char::from(b[i])),
-                    base + i,
-                    1,
-                ));
-            }
-            b'%' => {
-                let Some(v) = crate::pct::decode_at(b, i) else {
-                    return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
-                };
-                if chars::is_unreserved(v) {
-                    let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
-                    return Err(ParseError::new(kind, base + i, 3));
-                }
-                let n = utf8_sequence(b, i)
-                    .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
-                i += 3 * n;
-            }
-            _ => i += 1,
+/// The index of the first `%` or `@` in `b`, eight bytes at a time (most local parts have none).
+fn find_pct_or_at(b: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_zero_byte = |x: u64| x.wrapping_sub(LO) & !x & HI != 0;
+    let mut start = 0;
+    for chunk in b.chunks_exact(8) {
+        let w = u64::from_le_bytes([
+            chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+        ]);
+        if has_zero_byte(w ^ (LO * u64::from(b'%'))) || has_zero_byte(w ^ (LO * u64::from(b'@'))) {
+            break;
         }
+        start += 8;
     }
-    Ok(())
+    b[start..]
+        .iter()
+        .position(|&c| c == b'%' || c == b'@')
+        .map(|k| start + k)
 }
 
 /// The number of `%XX` triplets (from `i`) that form one strict UTF-8 sequence (RFC 3629:
@@ -724,7 +773,7 @@ fn char_len(b: &[u8], i: usize) -> usize {
 /// assert_eq!(check_authority("_temporary.id").unwrap_err().code(), "ivo-authority-start");
 /// ```
 pub fn check_authority(authority: &str) -> Result<(), ParseError> {
-    self::authority(authority, 0)
+    self::authority(authority.as_bytes(), 0)
 }
 
 /// Check a resource key on its own (§2.3.3), sub-delimiters rejected when `strict`; offsets
@@ -736,7 +785,7 @@ pub fn check_authority(authority: &str) -> Result<(), ParseError> {
 /// assert_eq!(check_resource_key("reskey", true).unwrap_err().code(), "ivo-key-not-abempty");
 /// ```
 pub fn check_resource_key(key: &str, strict: bool) -> Result<(), ParseError> {
-    resource_key(key, 0, strict)
+    resource_key(key.as_bytes(), 0, strict)
 }
 
 /// Check a query or fragment on its own (§2.3.4, §2.3.5, §2.2); offsets are within `text`.
@@ -753,11 +802,14 @@ pub fn check_query(text: &str) -> Result<(), ParseError> {
             let (ch, len) = crate::iri::parse::decode(b, i);
             return Err(ParseError::new(ErrorKind::NonAscii(ch), i, len));
         }
-        if !(chars::is(c, chars::QUERY) || matches!(c, b'%' | b'[' | b']')) {
+        if matches!(c, b'[' | b']') {
+            return Err(ParseError::new(ErrorKind::IvoBracket(char::from(c)), i, 1));
+        }
+        if !(chars::is(c, chars::QUERY) || c == b'%') {
             return Err(ParseError::new(ErrorKind::InvalidChar(char::from(c)), i, 1));
         }
     }
-    local(text, 0)
+    local(b, 0)
 }
 
 impl<T: AsRef<str>> fmt::Display for Ivoid<T> {
@@ -816,6 +868,23 @@ impl<T: AsRef<str>> serde::Serialize for Ivoid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_percent_or_at_in_any_position() {
+        for len in 0..20 {
+            let mut v = vec![b'a'; len];
+            assert_eq!(find_pct_or_at(&v), None);
+            for k in 0..len {
+                for c in [b'%', b'@'] {
+                    v[k] = c;
+                    assert_eq!(find_pct_or_at(&v), Some(k), "{len} {k}");
+                    v[k] = 0xC3; // non-ASCII bytes are not matches
+                    assert_eq!(find_pct_or_at(&v), None);
+                    v[k] = b'a';
+                }
+            }
+        }
+    }
 
     #[test]
     fn utf8_sequences_are_strict() {

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod chars;
+pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
@@ -28,6 +29,6 @@ pub mod pct;
 pub mod urn;
 
 pub use error::{ErrorKind, ParseError, Warning};
-pub use iri::{Host, HostKind, Iri, IriRef, Profile, Rule};
+pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use urn::{Urn, UrnSyntax};

@@ -31,10 +31,19 @@ pub struct HandleApiUrl<'d> {
 
 impl<'d> HandleApiUrl<'d> {
     /// The resolver base of the DOI system's Handle API (§4).
+    /// ```
+    /// assert_eq!(pidkit::doi::HandleApiUrl::DEFAULT_BASE, "https://doi.org/api/handles/");
+    /// ```
     pub const DEFAULT_BASE: &'static str = "https://doi.org/api/handles/";
 
     /// Use another resolver base (a Handle server, a mirror, a test server); a final `/` is
     /// added when missing.
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.1000/182")?;
+    /// let url = doi.api_url().base("https://hdl.handle.net/api/handles");
+    /// assert_eq!(url.to_string(), "https://hdl.handle.net/api/handles/10.1000/182");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn base(mut self, base: impl Into<Cow<'d, str>>) -> Self {
         let mut base = base.into();
         if !base.ends_with('/') {
@@ -45,12 +54,24 @@ impl<'d> HandleApiUrl<'d> {
     }
 
     /// Ask only for values of this type (repeatable: `type=URL&type=HS_ADMIN`).
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.1000/182")?;
+    /// let url = doi.api_url().with_type("10320/loc");
+    /// assert_eq!(url.to_string(), "https://doi.org/api/handles/10.1000/182?type=10320%2Floc");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn with_type(mut self, value_type: impl Into<Cow<'d, str>>) -> Self {
         self.params.push(("type", value_type.into()));
         self
     }
 
     /// Ask only for the value at this index (repeatable).
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.1000/182")?;
+    /// let url = doi.api_url().with_index(1).with_index(100);
+    /// assert_eq!(url.to_string(), "https://doi.org/api/handles/10.1000/182?index=1&index=100");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn with_index(mut self, index: u32) -> Self {
         self.params.push(("index", Cow::Owned(index.to_string())));
         self

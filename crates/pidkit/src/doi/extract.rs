@@ -8,6 +8,11 @@ use crate::pct;
 
 /// A DOI found in text: the byte span of everything that belongs to it (a `doi:` label or
 /// resolver URL included), the DOI name, and the form it was written in.
+/// ```
+/// let text = "as DOI 10.1000/182 says";
+/// let f = pidkit::doi::find_iter(text).next().unwrap();
+/// assert_eq!((f.start, f.end, f.doi.as_str()), (3, 18, "10.1000/182"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found<'a> {
     /// Byte offset where the DOI (with its `doi:` / URL lead-in) starts.
@@ -21,6 +26,9 @@ pub struct Found<'a> {
 }
 
 /// Iterator over the DOIs in a text (see [`find_iter`]).
+/// ```
+/// assert_eq!(pidkit::doi::find_iter("10.1000/1 and 10.1000/2").count(), 2);
+/// ```
 #[derive(Debug, Clone)]
 pub struct FoundIter<'a> {
     text: &'a str,

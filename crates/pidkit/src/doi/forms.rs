@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::name::{Doi, DoiProfile};
-use super::{decode_segment, remap, write_encoded};
-use crate::error::{ErrorKind, ParseError};
+use super::{decode_segment, encoded_offset, remap, write_encoded};
+use crate::error::{ErrorKind, ParseError, Warning};
 use crate::pct::decode_at;
 
 /// How a DOI was written.
@@ -66,6 +66,11 @@ impl DoiForm {
 }
 
 /// A DOI recognised in one of its written forms.
+/// ```
+/// let r = pidkit::doi::recognize("info:doi/10.1000%2F182")?;
+/// assert_eq!((r.doi.as_str(), r.form.name(), r.percent_encoded), ("10.1000/182", "info-uri", true));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recognized<'a> {
     /// The DOI name (a shortDOI when [`Doi::is_short`]).
@@ -74,6 +79,55 @@ pub struct Recognized<'a> {
     pub form: DoiForm,
     /// Whether percent-encoding was decoded to get the name.
     pub percent_encoded: bool,
+    /// Where the (possibly encoded) name is in the input; `None` for a shortDOI code in a URL.
+    span: Option<(usize, usize)>,
+}
+
+impl Recognized<'_> {
+    /// The byte range of the input that holds the name (percent-encoded as written), if the
+    /// name is written there (not for a bare shortDOI code like `https://doi.org/aabbe`).
+    ///
+    /// ```
+    /// let r = pidkit::doi::recognize("DOI: 10.1000/182")?;
+    /// assert_eq!(r.name_span(), Some((5, 16)));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn name_span(&self) -> Option<(usize, usize)> {
+        self.span
+    }
+
+    /// The warnings of [`super::check`], with offsets moved to bytes of `input` (the text this
+    /// was recognised from), also when the name was percent-encoded there.
+    ///
+    /// ```
+    /// let input = "https://doi.org/10.1000/a%E2%88%92b";
+    /// let r = pidkit::doi::recognize(input)?;
+    /// let w = r.warnings(input);
+    /// assert_eq!((w[0].code, w[0].offset, w[0].len), ("confusable-punctuation", 25, 9));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn warnings(&self, input: &str) -> Vec<Warning> {
+        let mut out = super::check(&self.doi);
+        let Some((start, end)) = self.span else {
+            for w in &mut out {
+                (w.offset, w.len) = (0, input.len());
+            }
+            return out;
+        };
+        let enc = input.get(start..end).unwrap_or("");
+        for w in &mut out {
+            let (a, b) = if self.percent_encoded {
+                (
+                    encoded_offset(enc, w.offset),
+                    encoded_offset(enc, w.offset + w.len),
+                )
+            } else {
+                (w.offset, w.offset + w.len)
+            };
+            (w.offset, w.len) = (start + a, b - a);
+        }
+        out
+    }
 }
 
 /// Recognise a DOI in any of its written forms ([`DoiForm`]) under the current rules.
@@ -158,6 +212,7 @@ fn finish<'a>(
         doi,
         form,
         percent_encoded,
+        span: Some((base, base + enc.len())),
     })
 }
 
@@ -179,6 +234,7 @@ fn name_form(
         doi,
         form,
         percent_encoded: false,
+        span: Some((base, base + t.len())),
     })
 }
 
@@ -223,6 +279,14 @@ fn urn_form(t: &str, base: usize, profile: DoiProfile) -> Result<Recognized<'_>,
     Ok(r)
 }
 
+/// The DOI name of the NSS of a `urn:doi:` URN (the first `:` standing for `/`), decoded;
+/// `None` if it is not a DOI name. Shared with the URN module's `doi` namespace rule.
+pub(crate) fn name_of_urn_nss(nss: &str) -> Option<Cow<'_, str>> {
+    urn_form(nss, 0, DoiProfile::Current)
+        .ok()
+        .map(|r| r.doi.into_name())
+}
+
 /// A resolver URL; `scheme` is the length of `http://` / `https://` (0 when absent).
 fn url_form(
     t: &str,
@@ -262,6 +326,7 @@ fn url_form(
             doi: Doi::from_cow(Cow::Owned(format!("10/{enc}")), profile)?,
             form,
             percent_encoded: false,
+            span: None,
         });
     }
     let name = decode_segment(enc, base + enc_start)?;
@@ -294,6 +359,11 @@ const fn url_keeps(b: u8) -> bool {
 }
 
 /// The `https://doi.org/` URL of a DOI name, written on demand (see [`Doi::url`]).
+/// ```
+/// let doi = pidkit::doi::Doi::parse("10.1000/a b")?;
+/// assert_eq!(format!("<{}>", doi.url()), "<https://doi.org/10.1000/a%20b>");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct AsUrl<'d>(&'d str);
 
@@ -344,6 +414,11 @@ impl Doi<'_> {
     }
 
     /// [`Doi::url`] as a `String`.
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.1000/1+1")?;
+    /// assert_eq!(doi.to_url(), "https://doi.org/10.1000/1%2B1");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn to_url(&self) -> String {
         let mut out = String::with_capacity(self.as_str().len() + 24);
         let _ = fmt::Write::write_fmt(&mut out, format_args!("{}", self.url()));
@@ -351,6 +426,12 @@ impl Doi<'_> {
     }
 
     /// Name, prefix, suffix, URI and URL together (the CLI's JSON `doi` object).
+    /// ```
+    /// let s = pidkit::doi::Doi::parse("10.6338/JDA.202212/SP_17(4).0000")?.summary();
+    /// assert_eq!((s.prefix.as_str(), s.suffix.as_str()), ("10.6338", "JDA.202212/SP_17(4).0000"));
+    /// assert_eq!(s.uri, "doi:10.6338/JDA.202212%2FSP_17(4).0000");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn summary(&self) -> DoiSummary {
         DoiSummary {
             name: self.as_str().to_owned(),

@@ -31,6 +31,7 @@ use std::fmt;
 pub use api::HandleApiUrl;
 pub use check::check;
 pub use extract::{Found, FoundIter, find_iter};
+pub(crate) use forms::name_of_urn_nss;
 pub use forms::{AsUrl, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use uri::{AsUri, DoiUri};
@@ -80,7 +81,7 @@ pub(crate) fn remap(err: ParseError, enc: &str, base: usize) -> ParseError {
 }
 
 /// The offset in `enc` of decoded byte number `n` (every valid `%XX` is one decoded byte).
-fn encoded_offset(enc: &str, n: usize) -> usize {
+pub(crate) fn encoded_offset(enc: &str, n: usize) -> usize {
     let b = enc.as_bytes();
     let (mut i, mut k) = (0, 0);
     while i < b.len() && k < n {

@@ -88,16 +88,28 @@ impl<'a> Doi<'a> {
     }
 
     /// The whole DOI name, as given (no normalization).
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000/ABC")?.as_str(), "10.1000/ABC");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.name
     }
 
     /// The prefix: everything before the first `/`.
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000.10/a/b")?.prefix(), "10.1000.10");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn prefix(&self) -> &str {
         &self.name[..self.slash]
     }
 
     /// The suffix: everything after the first `/` (it may contain further `/`).
+    /// ```
+    /// assert_eq!(pidkit::doi::Doi::parse("10.1000/a/b")?.suffix(), "a/b");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn suffix(&self) -> &str {
         &self.name[self.slash + 1..]
     }
@@ -158,7 +170,17 @@ impl<'a> Doi<'a> {
         DoiKey(Cow::Borrowed(&self.name))
     }
 
+    /// The name itself, borrowed from the input where it was not decoded.
+    pub(crate) fn into_name(self) -> Cow<'a, str> {
+        self.name
+    }
+
     /// An owned copy that no longer borrows the input.
+    /// ```
+    /// let owned: pidkit::doi::Doi<'static> = pidkit::doi::Doi::parse(&String::from("10.1/x"))?.into_owned();
+    /// assert_eq!(owned.as_str(), "10.1/x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_owned(self) -> Doi<'static> {
         Doi {
             name: Cow::Owned(self.name.into_owned()),
@@ -167,6 +189,11 @@ impl<'a> Doi<'a> {
     }
 
     /// A borrowed view of this DOI.
+    /// ```
+    /// let doi = pidkit::doi::Doi::from_uri("doi:10.1/a%2Fb")?;
+    /// assert!(doi.as_borrowed().is_borrowed() && doi.as_borrowed() == doi);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_borrowed(&self) -> Doi<'_> {
         Doi {
             name: Cow::Borrowed(&self.name),
@@ -175,6 +202,12 @@ impl<'a> Doi<'a> {
     }
 
     /// Whether the text borrows from the input (nothing had to be decoded).
+    /// ```
+    /// use pidkit::doi::Doi;
+    /// assert!(Doi::from_uri("doi:10.1/x")?.is_borrowed());
+    /// assert!(!Doi::from_uri("doi:10.1/%78")?.is_borrowed());
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn is_borrowed(&self) -> bool {
         matches!(self.name, Cow::Borrowed(_))
     }
@@ -270,6 +303,11 @@ pub struct DoiKey<'a>(Cow<'a, str>);
 
 impl DoiKey<'_> {
     /// An owned copy.
+    /// ```
+    /// let key = pidkit::doi::Doi::parse("10.1/x")?.key().into_owned();
+    /// assert_eq!(key.to_string(), "10.1/X");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_owned(self) -> DoiKey<'static> {
         DoiKey(Cow::Owned(self.0.into_owned()))
     }
@@ -294,20 +332,21 @@ impl Hash for DoiKey<'_> {
 
 impl fmt::Display for DoiKey<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s: &str = &self.0;
-        let mut rest = s;
-        while let Some(i) = rest.bytes().position(|b| b.is_ascii_lowercase()) {
-            f.write_str(&rest[..i])?;
-            let run = rest[i..]
-                .bytes()
-                .position(|b| !b.is_ascii_lowercase())
-                .unwrap_or(rest.len() - i);
-            for b in rest[i..i + run].bytes() {
-                fmt::Write::write_char(f, b.to_ascii_uppercase() as char)?;
+        // Upper-case in chunks that end on character boundaries (ASCII case mapping keeps UTF-8 valid).
+        let mut rest: &str = &self.0;
+        let mut buf = [0u8; 64];
+        while !rest.is_empty() {
+            let mut n = rest.len().min(buf.len());
+            while !rest.is_char_boundary(n) {
+                n -= 1;
             }
-            rest = &rest[i + run..];
+            let chunk = &mut buf[..n];
+            chunk.copy_from_slice(&rest.as_bytes()[..n]);
+            chunk.make_ascii_uppercase();
+            f.write_str(std::str::from_utf8(chunk).map_err(|_| fmt::Error)?)?;
+            rest = &rest[n..];
         }
-        f.write_str(rest)
+        Ok(())
     }
 }
 
@@ -350,6 +389,12 @@ pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, ParseError
 
 fn first_non_graphic(s: &str) -> Option<(usize, char)> {
     let b = s.as_bytes();
+    // Branch-free (vectorizable) test for the common case: printable ASCII only.
+    if b.iter()
+        .fold(true, |ok, &c| ok & (c.wrapping_sub(b' ') < 0x5F))
+    {
+        return None;
+    }
     let start = b.iter().position(|&c| !(b' '..=b'~').contains(&c))?;
     s[start..]
         .char_indices()
@@ -362,7 +407,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
     if b.is_empty() {
         return Err(ParseError::new(ErrorKind::Empty, 0, 0));
     }
-    let slash = b.iter().position(|&c| c == b'/');
+    let slash = s.find('/');
     let prefix_end = slash.unwrap_or(b.len());
     match profile {
         DoiProfile::Legacy => {

@@ -116,21 +116,41 @@ impl<'a> DoiUri<'a> {
     }
 
     /// The DOI name.
+    /// ```
+    /// let u = pidkit::doi::DoiUri::parse("doi:10.1/x", Default::default())?;
+    /// assert_eq!(u.doi().as_str(), "10.1/x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn doi(&self) -> &Doi<'a> {
         &self.doi
     }
 
     /// The DOI name, consuming the URI.
+    /// ```
+    /// let u = pidkit::doi::DoiUri::parse("doi:10.1/x", Default::default())?;
+    /// assert_eq!(u.into_doi().suffix(), "x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_doi(self) -> Doi<'a> {
         self.doi
     }
 
     /// The query (without `?`), legacy profile only.
+    /// ```
+    /// use pidkit::doi::{DoiProfile, DoiUri};
+    /// assert_eq!(DoiUri::parse("doi:10.1/x?a=b", DoiProfile::Legacy)?.query(), Some("a=b"));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn query(&self) -> Option<&'a str> {
         self.query
     }
 
     /// The fragment (without `#`), legacy profile only.
+    /// ```
+    /// use pidkit::doi::{DoiProfile, DoiUri};
+    /// assert_eq!(DoiUri::parse("doi:10.1/x#sec-2", DoiProfile::Legacy)?.fragment(), Some("sec-2"));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.fragment
     }
@@ -193,6 +213,11 @@ impl fmt::Display for DoiUri<'_> {
 }
 
 /// The `doi:` URI of a DOI name, written on demand (see [`Doi::uri`]).
+/// ```
+/// let doi = pidkit::doi::Doi::parse("10.1000/a<b>")?;
+/// assert_eq!(format!("<{}>", doi.uri()), "<doi:10.1000/a%3Cb%3E>");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct AsUri<'d>(&'d str, &'d str);
 

@@ -4,4 +4,4 @@ pub(crate) mod parse;
 mod types;
 
 pub use parse::{HostKind, Profile, Rule};
-pub use types::{Host, Iri, IriRef};
+pub use types::{Host, Iri, IriParts, IriRef};

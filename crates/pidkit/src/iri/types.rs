@@ -279,6 +279,59 @@ impl<T: AsRef<str>> IriRef<T> {
     }
 }
 
+/// All components of a borrowed reference at once, with the input's lifetime (absent = `None`).
+/// Serializes to the `components` object of the CLI's JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IriParts<'a> {
+    /// Scheme, without `:`.
+    pub scheme: Option<&'a str>,
+    /// Authority, without `//`.
+    pub authority: Option<&'a str>,
+    /// Userinfo, without `@`.
+    pub userinfo: Option<&'a str>,
+    /// Host as written (IP literals with brackets).
+    pub host: Option<&'a str>,
+    /// `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
+    pub host_kind: Option<&'static str>,
+    /// Port, without `:`.
+    pub port: Option<&'a str>,
+    /// Path (possibly empty).
+    pub path: &'a str,
+    /// Query, without `?`.
+    pub query: Option<&'a str>,
+    /// Fragment, without `#`.
+    pub fragment: Option<&'a str>,
+}
+
+impl<'a> IriRef<&'a str> {
+    /// Every component, borrowed from the input (not from `self`).
+    ///
+    /// ```
+    /// let p = pidkit::IriRef::parse("http://[::1]:80/p?q")?.parts();
+    /// assert_eq!((p.host, p.host_kind, p.port, p.path, p.query), (Some("[::1]"), Some("ipv6"), Some("80"), "/p", Some("q")));
+    /// assert_eq!(p.fragment, None);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn parts(&self) -> IriParts<'a> {
+        let t: &'a str = self.text;
+        let p = &self.pos;
+        let auth = p.has_authority;
+        let a = p.authority_start();
+        IriParts {
+            scheme: (p.scheme_end > 0).then(|| &t[..p.scheme_end]),
+            authority: auth.then(|| &t[a..p.path_start]),
+            userinfo: (auth && p.host_start > a).then(|| &t[a..p.host_start - 1]),
+            host: auth.then(|| &t[p.host_start..p.host_end]),
+            host_kind: auth.then(|| p.host_kind.name()),
+            port: (auth && p.host_end < p.path_start).then(|| &t[p.host_end + 1..p.path_start]),
+            path: &t[p.path_start..p.path_end],
+            query: (p.path_end < p.query_end).then(|| &t[p.path_end + 1..p.query_end]),
+            fragment: (p.query_end < t.len()).then(|| &t[p.query_end + 1..]),
+        }
+    }
+}
+
 impl<T: AsRef<str>> Iri<T> {
     /// Parse an `IRI` (scheme required, fragment allowed) under the default profile.
     pub fn parse(text: T) -> Result<Self, ParseError> {

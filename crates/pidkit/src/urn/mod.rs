@@ -61,6 +61,10 @@ pub enum UrnSyntax {
 
 impl UrnSyntax {
     /// The name as the CLI spells it: `rfc8141`, `rfc2141`.
+    ///
+    /// ```
+    /// assert_eq!(pidkit::UrnSyntax::Rfc2141.name(), "rfc2141");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             UrnSyntax::Rfc8141 => "rfc8141",
@@ -146,6 +150,14 @@ impl<T: AsRef<str>> Urn<T> {
     }
 
     /// Parse a URN by `syntax`.
+    ///
+    /// ```
+    /// use pidkit::urn::{Urn, UrnSyntax};
+    /// let u = Urn::parse_with("urn:example:a#b#c", UrnSyntax::Rfc2141)?;
+    /// assert_eq!((u.nss(), u.f_component()), ("a#b#c", None));
+    /// assert_eq!(Urn::parse("urn:example:a#b#c").unwrap_err().code(), "urn-invalid-char");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn parse_with(text: T, syntax: UrnSyntax) -> Result<Self, ParseError> {
         let (pos, spans) = syntax::parse(text.as_ref(), syntax)?;
         let iri = Iri::try_from(IriRef::from_parts(text, pos))
@@ -160,8 +172,25 @@ impl<T: AsRef<str>> Urn<T> {
     }
 
     /// The URN as an IRI (scheme `urn`, path `NID:NSS`, query, fragment).
+    ///
+    /// ```
+    /// let u = pidkit::Urn::parse("urn:example:a?+r?=q#f")?;
+    /// assert_eq!((u.as_iri().path(), u.as_iri().query()), ("example:a", Some("+r?=q")));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_iri(&self) -> Iri<&str> {
         self.iri.as_borrowed()
+    }
+
+    /// The IRI this identifier is, keeping the text (for `&str`, the input's lifetime).
+    ///
+    /// ```
+    /// let iri = pidkit::Urn::parse("urn:example:a")?.into_iri();
+    /// assert_eq!(iri.as_str(), "urn:example:a");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_iri(self) -> Iri<T> {
+        self.iri
     }
 
     /// The syntax it was parsed by.
@@ -203,6 +232,12 @@ impl<T: AsRef<str>> Urn<T> {
     }
 
     /// The class of the NID (RFC 8141 §5) per the shipped IANA list.
+    ///
+    /// ```
+    /// use pidkit::urn::{Urn, NamespaceClass};
+    /// assert_eq!(Urn::parse("urn:OID:1.3.6.1")?.namespace_class(), NamespaceClass::Formal);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn namespace_class(&self) -> NamespaceClass {
         NamespaceClass::of(self.nid())
     }

@@ -8,6 +8,10 @@ use std::borrow::Cow;
 /// Source: <https://www.iana.org/assignments/urn-namespaces/urn-namespaces.xml>, registry last
 /// updated 2026-05-28, read 2026-07-26 (96 formal NIDs, 8 informal ones). A test checks
 /// [`FORMAL_NIDS`] and [`INFORMAL_NIDS`] against the conformance snapshot of that registry.
+///
+/// ```
+/// assert_eq!(pidkit::urn::IANA_REGISTRY_UPDATED, "2026-05-28");
+/// ```
 pub const IANA_REGISTRY_UPDATED: &str = "2026-05-28";
 
 /// The formal NIDs registered with IANA (RFC 8141 §5.1), lowercase, sorted (see
@@ -116,6 +120,10 @@ pub const FORMAL_NIDS: &[&str] = &[
 ];
 
 /// The informal NIDs assigned by IANA (RFC 8141 §5.2), as of [`IANA_REGISTRY_UPDATED`].
+///
+/// ```
+/// assert!(pidkit::urn::INFORMAL_NIDS.contains(&"urn-7"));
+/// ```
 pub const INFORMAL_NIDS: &[&str] = &[
     "urn-1", "urn-2", "urn-3", "urn-4", "urn-5", "urn-6", "urn-7", "urn-8",
 ];
@@ -149,6 +157,10 @@ pub enum NamespaceClass {
 
 impl NamespaceClass {
     /// Classify `nid` (case-insensitive).
+    ///
+    /// ```
+    /// assert_eq!(pidkit::urn::NamespaceClass::of("UUID").name(), "formal");
+    /// ```
     pub fn of(nid: &str) -> NamespaceClass {
         let mut buf = [0u8; 32];
         let Some(lower) = lowercase_nid(nid, &mut buf) else {
@@ -184,11 +196,14 @@ fn lowercase_nid<'b>(nid: &str, buf: &'b mut [u8; 32]) -> Option<&'b str> {
     std::str::from_utf8(out).ok()
 }
 
-/// `InformalNamespaceName = "urn-" Number`, `Number = DigitNonZero 0*Digit` (§5.2), lowercase input.
+/// `InformalNamespaceName = "urn-" Number` (§5.2), lowercase input.
 pub(crate) fn is_informal(nid: &str) -> bool {
-    nid.strip_prefix("urn-").is_some_and(|n| {
-        n.bytes().all(|b| b.is_ascii_digit()) && matches!(n.as_bytes().first(), Some(b'1'..=b'9'))
-    })
+    nid.strip_prefix("urn-").is_some_and(is_informal_number)
+}
+
+/// `Number = DigitNonZero 0*Digit` (§5.2).
+pub(crate) fn is_informal_number(n: &str) -> bool {
+    n.bytes().all(|b| b.is_ascii_digit()) && matches!(n.as_bytes().first(), Some(b'1'..=b'9'))
 }
 
 /// Whether an informal NID has already been assigned by IANA.
@@ -511,24 +526,27 @@ fn lower_outside_pct(s: &str) -> String {
 
 // ---- doi: DOI name equivalence ----
 
-/// DOI equivalence for `urn:doi:` names: percent-decode, then compare ASCII case-insensitively.
+/// DOI equivalence for `urn:doi:` names: the DOI module's reading of the NSS (percent-decoded,
+/// the first `:` standing for `/`, as in `urn:doi:10.1000:182`), compared ASCII
+/// case-insensitively (DOI URI scheme §3).
 ///
-/// The key writes the decoded bytes back lowercased, percent-encoding (uppercase hex) exactly
-/// those that an NSS cannot hold literally, so equal keys mean equal decoded names and the key
-/// is itself a valid NSS. INTEGRATION: route to `crate::doi` at merge.
+/// The key writes the decoded name back lowercased, percent-encoding (uppercase hex) exactly
+/// the bytes that an NSS cannot hold literally, so equal keys mean equal DOI names and the key
+/// is itself a valid NSS. An NSS that is not a DOI name is compared by its decoded bytes.
 fn doi_key(nss: &str) -> Cow<'_, str> {
     let plain = |i: usize, c: u8| {
         (crate::chars::is(c, crate::chars::PCHAR) || c == b'/' && i > 0) && !c.is_ascii_uppercase()
     };
-    if nss.bytes().enumerate().all(|(i, c)| plain(i, c)) {
+    if !nss.contains(':') && nss.bytes().enumerate().all(|(i, c)| plain(i, c)) {
         return Cow::Borrowed(nss);
     }
-    let mut out = String::with_capacity(nss.len());
-    for (i, c) in crate::pct::decode_bytes(nss)
-        .iter()
-        .map(u8::to_ascii_lowercase)
-        .enumerate()
-    {
+    let name: Cow<'_, [u8]> = match crate::doi::name_of_urn_nss(nss) {
+        Some(Cow::Borrowed(n)) => Cow::Borrowed(n.as_bytes()),
+        Some(Cow::Owned(n)) => Cow::Owned(n.into_bytes()),
+        None => crate::pct::decode_bytes(nss),
+    };
+    let mut out = String::with_capacity(name.len());
+    for (i, c) in name.iter().map(u8::to_ascii_lowercase).enumerate() {
         if plain(i, c) {
             out.push(char::from(c));
         } else {
@@ -633,5 +651,8 @@ mod tests {
         assert_eq!(doi_key("10.1000/%c3%89"), "10.1000/%C3%89");
         assert_eq!(doi_key("10.1000/a%23b%3F"), "10.1000/a%23b%3F");
         assert_eq!(doi_key("%2F10"), "%2F10");
+        // The URN form of a DOI: the first ':' after the prefix stands for '/'.
+        assert_eq!(doi_key("10.1000:182"), "10.1000/182");
+        assert_eq!(doi_key("10.1000:A:b"), "10.1000/a:b");
     }
 }

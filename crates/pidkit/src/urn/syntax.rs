@@ -87,7 +87,7 @@ fn nid(s: &str, syntax: UrnSyntax) -> Result<usize, ParseError> {
             }
             if nid.len() >= 4
                 && nid[..4].eq_ignore_ascii_case("urn-")
-                && !super::namespaces::is_informal(&nid.to_ascii_lowercase())
+                && !super::namespaces::is_informal_number(&nid[4..])
             {
                 return err(ErrorKind::UrnInformalNid, 4, nid.len());
             }

@@ -1,0 +1,160 @@
+//! What is this string? Deciding the kind of an identifier from its shape, before validating it.
+//!
+//! The decision looks at the form only, so a malformed DOI is still a DOI and gets the DOI
+//! module's error rather than an IRI error. The rules, in order:
+//!
+//! | input starts with (ASCII case-insensitive)                               | kind          |
+//! |--------------------------------------------------------------------------|---------------|
+//! | `doi:`, `doi ` (a printed label), `info:doi/`, `urn:doi:`                | `doi`         |
+//! | `http(s)://` + `doi.org/`, `dx.doi.org/` or `www.doi.org/`; or those hosts without scheme | `doi` |
+//! | `10.` + digit, or `10/` (a shortDOI) — a bare DOI name                   | `doi`         |
+//! | `urn:`                                                                   | `urn`         |
+//! | `ivo:`                                                                   | `ivo`         |
+//! | any other `scheme:`                                                      | `iri`         |
+//! | anything else                                                            | `relative-ref`|
+//!
+//! A bare `10.1000/182` is also a valid relative reference; it is read as a DOI because that is
+//! what people mean by it. Leading and trailing whitespace is ignored for the decision.
+
+use crate::chars;
+
+/// The kind of an identifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A DOI in any written form (see [`crate::doi::recognize`]).
+    Doi,
+    /// A URN (`urn:`), RFC 8141 / RFC 2141.
+    Urn,
+    /// An IVOA identifier (`ivo://`).
+    Ivo,
+    /// An IRI with another scheme.
+    Iri,
+    /// A reference without scheme.
+    RelativeRef,
+}
+
+impl Kind {
+    /// The kind's stable name: `doi`, `urn`, `ivo`, `iri`, `relative-ref`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Doi => "doi",
+            Kind::Urn => "urn",
+            Kind::Ivo => "ivo",
+            Kind::Iri => "iri",
+            Kind::RelativeRef => "relative-ref",
+        }
+    }
+}
+
+/// Decide the kind of `s` from its shape.
+///
+/// ```
+/// use pidkit::detect::{detect, Kind};
+/// assert_eq!(detect("https://doi.org/10.1000/182"), Kind::Doi);
+/// assert_eq!(detect("10.1000/182"), Kind::Doi);
+/// assert_eq!(detect("urn:isbn:0451450523"), Kind::Urn);
+/// assert_eq!(detect("urn:doi:10.1000:182"), Kind::Doi);
+/// assert_eq!(detect("ivo://ivoa.net/std/TAP"), Kind::Ivo);
+/// assert_eq!(detect("https://example.org/"), Kind::Iri);
+/// assert_eq!(detect("../a/b"), Kind::RelativeRef);
+/// ```
+pub fn detect(s: &str) -> Kind {
+    let t = s.trim().as_bytes();
+    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    let after_scheme = if has("https://") {
+        8
+    } else if has("http://") {
+        7
+    } else {
+        0
+    };
+    let host = &t[after_scheme..];
+    let host_is = |h: &str| {
+        host.len() > h.len()
+            && host[..h.len()].eq_ignore_ascii_case(h.as_bytes())
+            && host[h.len()] == b'/'
+    };
+    if has("doi:")
+        || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
+        || has("info:doi/")
+        || has("urn:doi:")
+        || host_is("doi.org")
+        || host_is("dx.doi.org")
+        || host_is("www.doi.org")
+        || is_bare_doi(t)
+    {
+        return Kind::Doi;
+    }
+    match scheme(t) {
+        Some(sch) if sch.eq_ignore_ascii_case(b"urn") => Kind::Urn,
+        Some(sch) if sch.eq_ignore_ascii_case(b"ivo") => Kind::Ivo,
+        Some(_) => Kind::Iri,
+        None => Kind::RelativeRef,
+    }
+}
+
+/// `10.` followed by a digit, or the shortDOI shape `10/`.
+fn is_bare_doi(t: &[u8]) -> bool {
+    t.starts_with(b"10/") || (t.starts_with(b"10.") && t.get(3).is_some_and(u8::is_ascii_digit))
+}
+
+/// The scheme, if `t` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
+fn scheme(t: &[u8]) -> Option<&[u8]> {
+    if !t.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let end = t.iter().position(|&c| !chars::is(c, chars::SCHEME))?;
+    (t[end] == b':').then(|| &t[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table() {
+        use Kind::*;
+        for (input, kind) in [
+            ("10.1000/182", Doi),
+            ("10/abc", Doi),
+            (
+                "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0",
+                Doi,
+            ),
+            ("doi:10.1000/182", Doi),
+            ("DOI:10.1000/182", Doi),
+            ("DOI: 10.1038/nphys1170", Doi),
+            ("doi 10.1038/nphys1170", Doi),
+            ("doi:", Doi),
+            ("  doi:10.1/x  ", Doi),
+            ("info:doi/10.1000/182", Doi),
+            ("INFO:DOI/10.1000/182", Doi),
+            ("urn:doi:10.1000:182", Doi),
+            ("https://doi.org/10.1000/182", Doi),
+            ("http://dx.doi.org/10.1000/182", Doi),
+            ("https://www.doi.org/10.1000/182", Doi),
+            ("HTTPS://DOI.ORG/10.1000/182", Doi),
+            ("doi.org/10.1000/182", Doi),
+            ("https://doi.org/api/handles/10.1000/182", Doi),
+            ("urn:isbn:0451450523", Urn),
+            ("URN:ISSN:0167-6423", Urn),
+            ("urn:x", Urn),
+            ("ivo://ivoa.net/std/TAP", Ivo),
+            ("IVO://CDS.VizieR/J/A+A/672/A1", Ivo),
+            ("ivo:bad", Ivo),
+            ("https://doi.organic.example/10.1/x", Iri),
+            ("https://example.org/10.1000/182", Iri),
+            ("http://exa mple.org/", Iri),
+            ("mailto:a@b", Iri),
+            ("doix:10.1/x", Iri),
+            ("urn-x:y", Iri),
+            ("../a/b", RelativeRef),
+            ("10.x/y", RelativeRef),
+            ("1http://x", RelativeRef),
+            ("", RelativeRef),
+            ("doi", RelativeRef),
+        ] {
+            assert_eq!(detect(input), kind, "{input:?}");
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! DOI names and doi: URIs: every example of the doi URI scheme and of draft-paskin-doi-uri-04,
+//! and the Crossref sample of real DOIs (../shared/conformance/doi).
+
+mod common;
+
+use common::Tally;
+use pidkit::doi::{self, Doi, DoiForm, DoiProfile, DoiUri};
+
+// ---- doi URI scheme (DOI Foundation) ----
+
+#[test]
+fn scheme_chapter1_examples() {
+    // Example 1 and 2: the DOI name of My Neighbor Totoro and its URI.
+    let doi = Doi::parse("10.5240/7481-838B-59CA-63D0-B9A8-E").unwrap();
+    assert_eq!(doi.to_uri(), "doi:10.5240/7481-838B-59CA-63D0-B9A8-E");
+    assert_eq!(
+        Doi::from_uri("doi:10.5240/7481-838B-59CA-63D0-B9A8-E").unwrap(),
+        doi
+    );
+}
+
+#[test]
+fn scheme_section2_examples_both_ways() {
+    let examples = [
+        (
+            "10.5594/SMPTE.ST2067-21.2020",
+            "doi:10.5594/SMPTE.ST2067-21.2020",
+        ),
+        (
+            "10.6338/JDA.202212/SP_17(4).0000",
+            "doi:10.6338/JDA.202212%2FSP_17(4).0000",
+        ),
+        (
+            "10.26321/\u{C1}.GUTI\u{C9}RREZ.ZARZA.02.2018.03",
+            "doi:10.26321/%C3%81.GUTI%C3%89RREZ.ZARZA.02.2018.03",
+        ),
+    ];
+    for (name, uri) in examples {
+        let doi = Doi::parse(name).unwrap();
+        assert_eq!(doi.to_uri(), uri);
+        assert_eq!(doi.uri().to_string(), uri);
+        let back = Doi::from_uri(uri).unwrap();
+        assert_eq!(back.as_str(), name);
+        assert_eq!(doi::recognize(uri).unwrap().doi.as_str(), name);
+    }
+    // Example 3 spelled out as the code point sequence the spec lists.
+    let cps = [
+        0x31, 0x30, 0x2E, 0x32, 0x36, 0x33, 0x32, 0x31, 0x2F, 0xC1, 0x2E, 0x47, 0x55, 0x54, 0x49,
+        0xC9, 0x52, 0x52, 0x45, 0x5A, 0x2E, 0x5A, 0x41, 0x52, 0x5A, 0x41, 0x2E, 0x30, 0x32, 0x2E,
+        0x32, 0x30, 0x31, 0x38, 0x2E, 0x30, 0x33,
+    ];
+    let name: String = cps.iter().map(|&c| char::from_u32(c).unwrap()).collect();
+    assert_eq!(
+        Doi::from_uri("doi:10.26321/%C3%81.GUTI%C3%89RREZ.ZARZA.02.2018.03")
+            .unwrap()
+            .as_str(),
+        name
+    );
+}
+
+#[test]
+fn scheme_section2_no_query_no_fragment() {
+    for (uri, code, offset) in [
+        ("doi:10.1000/182?x=1", "doi-query", 15),
+        ("doi:10.1000/182#top", "doi-fragment", 15),
+    ] {
+        let err = Doi::from_uri(uri).unwrap_err();
+        assert_eq!((err.code(), err.offset), (code, offset), "{uri}");
+        assert!(err.hint().unwrap().contains("legacy"));
+        let legacy = DoiUri::parse(uri, DoiProfile::Legacy).unwrap();
+        assert_eq!(legacy.doi().as_str(), "10.1000/182");
+    }
+}
+
+#[test]
+fn scheme_section2_note1_code_points_not_normalized() {
+    // <U+00C1> and <U+0041, U+0301> render alike but are different DOI names.
+    let a = Doi::parse("10.1000/\u{C1}").unwrap();
+    let b = Doi::parse("10.1000/A\u{301}").unwrap();
+    assert!(!a.equivalent(&b));
+    assert_ne!(a.key(), b.key());
+    assert_eq!(a.to_uri(), "doi:10.1000/%C3%81");
+    assert_eq!(b.to_uri(), "doi:10.1000/A%CC%81");
+    assert_eq!(
+        doi::check(&b).iter().map(|w| w.code).collect::<Vec<_>>(),
+        ["not-nfc"]
+    );
+}
+
+#[test]
+fn scheme_section2_note2_and_section6_lookalikes_warn() {
+    // U+2212 MINUS SIGN and U+2013 EN DASH render like U+002D HYPHEN-MINUS.
+    for c in ['\u{2212}', '\u{2013}', '\u{2010}'] {
+        let name = format!("10.5240/7481{c}838B");
+        let doi = Doi::parse(&name).unwrap();
+        let w = doi::check(&doi);
+        assert_eq!(w.len(), 1, "{name}");
+        assert_eq!((w[0].code, w[0].offset), ("confusable-punctuation", 12));
+        assert!(!doi.equivalent(&Doi::parse("10.5240/7481-838B").unwrap()));
+        // The URI form shows the difference (§2 Note 2).
+        assert_ne!(doi.to_uri(), "doi:10.5240/7481-838B");
+    }
+    // á as U+00E1 and as <U+0061, U+0301>.
+    let composed = Doi::parse("10.1000/\u{E1}").unwrap();
+    let decomposed = Doi::parse("10.1000/a\u{301}").unwrap();
+    assert!(!composed.equivalent(&decomposed));
+    assert_ne!(composed.to_uri(), decomposed.to_uri());
+}
+
+#[test]
+fn scheme_section3_equivalence_is_basic_latin_only() {
+    let eq = |a: &str, b: &str| {
+        Doi::from_uri(a)
+            .unwrap()
+            .equivalent(&Doi::from_uri(b).unwrap())
+    };
+    assert!(eq(
+        "doi:10.5594/SMPTE.ST2067-21.2020",
+        "doi:10.5594/smpte.st2067-21.2020"
+    ));
+    assert!(eq(
+        "DOI:10.6338/JDA.202212%2FSP_17(4).0000",
+        "doi:10.6338/jda.202212%2fsp_17(4).0000"
+    ));
+    // percent-decoding first: %41 is 'A'
+    assert!(eq("doi:10.1000/%41", "doi:10.1000/a"));
+    // É (U+00C9) and é (U+00E9) are outside Basic Latin: not case-folded.
+    assert!(!eq("doi:10.1/%C3%89", "doi:10.1/%C3%A9"));
+    assert!(!eq("doi:10.1/%C3%81", "doi:10.1/A%CC%81"));
+}
+
+#[test]
+fn scheme_section4_api_url_and_figure1() {
+    let doi = Doi::from_uri("doi:10.1000/182").unwrap();
+    assert_eq!(
+        doi.api_url().to_string(),
+        "https://doi.org/api/handles/10.1000/182"
+    );
+    let r = doi::recognize("https://doi.org/api/handles/10.1000/182").unwrap();
+    assert_eq!((r.doi, r.form), (doi, DoiForm::HandleApi));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn scheme_figure1_round_trips() {
+    use pidkit::handle::{AdminPermission, HandleRecord, ResponseCode, Ttl};
+    let figure1 = r#"{
+      "responseCode": 1,
+      "handle": "10.1000/182",
+      "values": [
+        {
+          "index": 1,
+          "type": "URL",
+          "data": {
+            "format": "string",
+            "value": "http://www.doi.org/hb.html"
+          },
+          "ttl": 86400,
+          "timestamp": "2004-01-21T14:14:17Z"
+        },
+        {
+          "index": 100,
+          "type": "HS_ADMIN",
+          "data": {
+            "format": "admin",
+            "value": {
+              "handle": "0.na/10.1000",
+              "index": 200,
+              "permissions": "011111110010",
+              "legacyByteLength": true
+            }
+          },
+          "ttl": 86400,
+          "timestamp": "2000-06-23T15:17:46Z"
+        }
+      ]
+    }"#;
+    let record = HandleRecord::from_json(figure1).unwrap();
+    assert_eq!(record.response_code, ResponseCode::Success);
+    assert_eq!(record.response_code.http_status(), Some(200));
+    assert_eq!(record.handle.as_deref(), Some("10.1000/182"));
+    assert_eq!(record.values().len(), 2);
+    assert_eq!(record.values()[0].ttl, Some(Ttl::Seconds(86400)));
+    // §5: the referent can be retrieved at this URL.
+    assert_eq!(
+        record.urls().collect::<Vec<_>>(),
+        ["http://www.doi.org/hb.html"]
+    );
+    let admin = record.admin().unwrap();
+    assert_eq!(
+        (admin.handle.as_str(), admin.index, admin.legacy_byte_length),
+        ("0.na/10.1000", 200, Some(true))
+    );
+    assert!(!admin.has(AdminPermission::AddHandle));
+    assert!(admin.has(AdminPermission::DeleteHandle));
+    assert!(admin.has(AdminPermission::AddAdmin));
+    assert!(!admin.has(AdminPermission::ListHandles));
+    let again: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
+    let original: serde_json::Value = serde_json::from_str(figure1).unwrap();
+    assert_eq!(again, original);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn handle_records_of_every_shape_round_trip() {
+    use pidkit::handle::{HandleRecord, ResponseCode, Ttl};
+    for json in [
+        r#"{"responseCode":100,"handle":"10.1000/nothing"}"#,
+        r#"{"responseCode":200,"handle":"10.1000/182","values":[]}"#,
+        r#"{"responseCode":2,"message":"Internal error"}"#,
+        r#"{"responseCode":402,"handle":"10.1000/182","extension":{"a":[1,2]}}"#,
+        r#"{"responseCode":1,"handle":"10.1/x","values":[{"index":2,"type":"HS_VLIST","data":{"format":"vlist",
+           "value":[{"handle":"10.1/a","index":1},{"handle":"10.1/b","index":300}]},"ttl":"2030-01-01T00:00:00Z",
+           "permissions":"1110","references":[{"handle":"10.1/y","index":1}],"future":true},
+           {"index":3,"type":"HS_SITE","data":{"format":"site","value":{"version":1,"servers":[]}},"ttl":0}]}"#,
+    ] {
+        let record = HandleRecord::from_json(json).unwrap();
+        let again: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
+        assert_eq!(
+            again,
+            serde_json::from_str::<serde_json::Value>(json).unwrap(),
+            "{json}"
+        );
+        if record.response_code == ResponseCode::Other(402) {
+            assert_eq!(record.response_code.meaning(), None);
+        }
+        if let Some(v) = record
+            .values()
+            .first()
+            .filter(|v| v.value_type == "HS_VLIST")
+        {
+            assert_eq!(v.data.vlist().unwrap()[1].index, 300);
+            assert_eq!(v.ttl, Some(Ttl::Until("2030-01-01T00:00:00Z".into())));
+            assert!(v.extra.contains_key("future"));
+        }
+    }
+    assert_eq!(ResponseCode::NotFound.http_status(), Some(404));
+    assert_eq!(ResponseCode::ServerError.http_status(), Some(500));
+}
+
+// ---- draft-paskin-doi-uri-04 (2003) ----
+
+#[test]
+fn draft_section3_3_examples() {
+    // (prefix, suffix, unescaped name) — ERRATA: (d) "is the prefix" reads "is the suffix";
+    // (e) the unescaped DOI is dk/Pædagogi 37(2), 562.
+    let examples = [
+        ("doi:alpha-beta/182.342-24", "alpha-beta", "182.342-24"),
+        ("doi:10.abc/ab-cd-ef", "10.abc", "ab-cd-ef"),
+        (
+            "doi:10.23/2002/january/21/4690",
+            "10.23",
+            "2002/january/21/4690",
+        ),
+        (
+            "doi:11.a.7/0363-0277(19950315)120%3A5%3C%3E1.0.TX%3B2-V",
+            "11.a.7",
+            "0363-0277(19950315)120:5<>1.0.TX;2-V",
+        ),
+        (
+            "doi:dk/P%C3%A6dagogi%2037(2),%20562",
+            "dk",
+            "P\u{E6}dagogi 37(2), 562",
+        ),
+    ];
+    for (uri, prefix, suffix) in examples {
+        let u = DoiUri::parse(uri, DoiProfile::Legacy).unwrap();
+        assert_eq!(
+            (u.doi().prefix(), u.doi().suffix()),
+            (prefix, suffix),
+            "{uri}"
+        );
+    }
+    // (c) written in RDF: the about attribute holds the URI.
+    let rdf = r#"<rdf:Description about="doi:10.23/2002/january/21/4690"/>"#;
+    let found: Vec<_> = doi::find_iter(rdf).collect();
+    assert!(
+        found.is_empty(),
+        "10.23 has a two-digit registrant code, not a DOI of today"
+    );
+    // Today's rules: (a), (d), (e) have no directory indicator, (c) has unencoded slashes.
+    let codes: Vec<_> = examples
+        .iter()
+        .map(|(uri, ..)| Doi::from_uri(uri).err().map(|e| e.code()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            Some("doi-directory-indicator"),
+            None,
+            Some("doi-unencoded-slash"),
+            Some("doi-directory-indicator"),
+            Some("doi-directory-indicator"),
+        ]
+    );
+}
+
+#[test]
+fn draft_section4_canonical_form() {
+    let forms = [
+        "DOI:dk/P%C3%A6dagogi%2037(2),%20562",
+        "doi:DK/P%C3%A6dagogi%2037(2),%20562",
+        "doi:dk/P%c3%a6dagogi%2037(2),%20562",
+        "doi:dk/p%c3%a6dagogi%2037(2),%20562",
+        "doi:dk%2FP%C3%A6dagogi%2037%282%29%2C%20562",
+    ];
+    for uri in forms {
+        let u = DoiUri::parse(uri, DoiProfile::Legacy).unwrap();
+        assert_eq!(
+            u.to_legacy_canonical(),
+            "doi:DK/P%C3%A6DAGOGI%2037(2),%20562",
+            "{uri}"
+        );
+        // The canonical form is a fixed point.
+        let c = u.to_legacy_canonical();
+        assert_eq!(
+            DoiUri::parse(&c, DoiProfile::Legacy)
+                .unwrap()
+                .to_legacy_canonical(),
+            c
+        );
+    }
+}
+
+// ---- Crossref sample ----
+
+#[test]
+fn crossref_dois_parse_round_trip_and_fold_case() {
+    let Some(text) = common::read("doi/crossref-sample-dois.txt") else {
+        return;
+    };
+    let mut t = Tally::new("doi/crossref-sample-dois.txt");
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let ok = (|| {
+            let doi = Doi::parse(line).ok()?;
+            let uri = doi.to_uri();
+            let via_uri = Doi::from_uri(&uri).ok()?;
+            let via_recognized_uri = doi::recognize(&uri).ok()?.doi;
+            let url = doi.to_url();
+            let via_url = doi::recognize(&url).ok()?;
+            let upper = line.to_ascii_uppercase();
+            let up = Doi::parse(&upper).ok()?;
+            let checks = [
+                via_uri == doi,
+                via_recognized_uri == doi,
+                via_url.doi == doi && via_url.form == DoiForm::Url,
+                doi.equivalent(&up) && up.equivalent(&doi),
+                doi.key() == up.key(),
+                doi.key().to_string() == upper,
+                doi::check(&doi).is_empty(),
+                uri.bytes().all(|b| b.is_ascii_graphic()),
+                url.bytes().all(|b| b.is_ascii_graphic()),
+            ];
+            checks.iter().all(|&c| c).then_some(())
+        })();
+        t.check(ok.is_some(), || format!("{line}: round trip failed"));
+    }
+    t.finish();
+}
+
+#[test]
+fn crossref_special_characters_are_encoded_as_the_handbook_says() {
+    let Some(text) = common::read("doi/crossref-sample-dois-special-chars.txt") else {
+        return;
+    };
+    let mut t = Tally::new("doi/crossref-sample-dois-special-chars.txt");
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let doi = Doi::parse(line);
+        t.check(
+            doi.as_ref().is_ok_and(|d| {
+                let url = d.to_url();
+                let path = &url["https://doi.org/".len()..];
+                !path.contains(['<', '>', '[', ']', '#'])
+                    && d.to_uri()[4..].matches('/').count() == 1
+                    && doi::recognize(&url).is_ok_and(|r| r.doi == *d)
+            }),
+            || format!("{line}: {doi:?}"),
+        );
+    }
+    t.finish();
+}
+
+#[test]
+fn crossref_dois_are_found_in_running_text() {
+    let Some(text) = common::read("doi/crossref-sample-dois.txt") else {
+        return;
+    };
+    let mut t = Tally::new("doi/crossref-sample-dois.txt (extraction)");
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let url = Doi::parse(line).unwrap().to_url();
+        for sentence in [
+            format!("See {line}."),
+            format!("(doi:{line}), cited"),
+            format!("Available at {url}, accessed 2019."),
+            format!("  doi = {{{line}}},"),
+            format!(
+                "<a href=\"{url}\">{}</a>",
+                line.replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+            ),
+        ] {
+            let found: Vec<_> = doi::find_iter(&sentence).collect();
+            let ok = !found.is_empty() && found.iter().all(|f| f.doi.as_str() == line);
+            t.check(ok, || {
+                format!(
+                    "{sentence:?} → {:?}",
+                    found.iter().map(|f| f.doi.as_str()).collect::<Vec<_>>()
+                )
+            });
+        }
+    }
+    t.finish();
+}
