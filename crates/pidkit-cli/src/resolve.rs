@@ -367,10 +367,11 @@ fn progress_bar(known: Option<u64>) -> Option<ProgressBar> {
     }
     let bar = match known {
         Some(n) => ProgressBar::new(n).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}").ok()?,
+            ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} eta {eta}").ok()?,
         ),
-        None => ProgressBar::new_spinner()
-            .with_style(ProgressStyle::with_template("{spinner} {pos} resolved {per_sec}").ok()?),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {human_pos} resolved in {elapsed}").ok()?,
+        ),
     };
     bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
