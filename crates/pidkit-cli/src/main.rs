@@ -7,6 +7,7 @@ mod cmd;
 mod extract;
 mod input;
 mod output;
+mod resolve;
 mod run;
 
 use std::io::{self, IsTerminal, Write};
@@ -61,6 +62,16 @@ Examples:
 
 Exit status: 0 something found, 1 nothing found, 2 usage or I/O error.")]
     Extract(ExtractArgs),
+    /// Resolve DOIs through the Handle API and IVOA identifiers through the Registry
+    #[command(after_help = "\
+Examples:
+  pidkit resolve doi:10.1000/182 10/aabbe ivo://org.gavo.dc/tap
+  pidkit resolve --json --concurrency 8 --rate 10/s --mailto me@example.org < dois.txt
+  pidkit resolve --offline --json < dois.txt
+
+Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
+or a server error), 2 usage or I/O error.")]
+    Resolve(resolve::ResolveArgs),
 }
 
 /// Options of `extract`.
@@ -165,6 +176,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
         Command::Extract(a) => return extract_main(a),
+        Command::Resolve(a) => return resolve::main(a),
     };
     if let Some(n) = common.threads {
         rayon::ThreadPoolBuilder::new()

@@ -1,0 +1,406 @@
+//! `pidkit resolve`: DOIs through the Handle API, IVOIDs through the Registry — a thin layer
+//! over `pidkit-resolve` (bounded concurrency with input order kept, the on-disk cache), with
+//! JSON Lines or human output, a progress bar on terminals, a summary and the exit status.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use pidkit_resolve::{
+    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, IdKind, Outcome, Resolution,
+    Resolver, Source as From,
+};
+use serde::Serialize;
+
+use crate::input::Source;
+use crate::output::{self, Style};
+
+/// Options of `resolve`.
+#[derive(Args)]
+pub struct ResolveArgs {
+    /// DOIs (any written form, shortDOIs too) and IVOIDs; with none (or "-"), one per line
+    /// from stdin
+    ids: Vec<String>,
+    /// Read identifiers from FILE, one per line ("-" for stdin)
+    #[arg(long, short, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// One JSON object per input (JSON Lines)
+    #[arg(long)]
+    json: bool,
+    /// Human output: only what did not resolve; and no summary
+    #[arg(long, short)]
+    quiet: bool,
+    /// Handle API origin: requests go to URL/api/handles/…
+    #[arg(long, value_name = "URL", env = "PIDKIT_RESOLVER", default_value = DEFAULT_RESOLVER)]
+    resolver: String,
+    /// RegTAP service for IVOIDs (queries go to URL/sync); pyvo's variable is honoured too
+    #[arg(long, value_name = "URL", env = "IVOA_REGISTRY", default_value = DEFAULT_REGISTRY)]
+    registry: String,
+    /// Ask only for Handle values of this type (repeatable), e.g. URL
+    #[arg(long = "type", value_name = "TYPE")]
+    types: Vec<String>,
+    /// Ask only for the Handle value at this index (repeatable)
+    #[arg(long = "index", value_name = "N")]
+    indexes: Vec<u32>,
+    /// Requests in flight at once
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    concurrency: u16,
+    /// At most N requests per second (e.g. 5 or 5/s)
+    #[arg(long, value_name = "N/s", value_parser = parse_rate)]
+    rate: Option<f64>,
+    /// Seconds allowed for one whole request, body included
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_secs,
+          overrides_with = "timeout")]
+    timeout: f64,
+    /// Seconds allowed to connect
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_secs)]
+    connect_timeout: f64,
+    /// Retries on 5xx, 429, timeouts and connection errors (exponential backoff with jitter)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        overrides_with = "retries"
+    )]
+    retries: u32,
+    /// Largest response body accepted, in bytes
+    #[arg(long, value_name = "BYTES", default_value_t = 8 << 20)]
+    max_size: u64,
+    /// Contact address sent in the User-Agent, as polite API use asks
+    #[arg(long, value_name = "EMAIL", env = "PIDKIT_MAILTO")]
+    mailto: Option<String>,
+    /// Answer from the cache only (expired entries too); send nothing
+    #[arg(long, conflicts_with = "no_cache")]
+    offline: bool,
+    /// Neither read nor write the cache
+    #[arg(long)]
+    no_cache: bool,
+    /// Cache directory (default: the user's cache directory, then pidkit)
+    #[arg(long, value_name = "DIR", env = "PIDKIT_CACHE_DIR")]
+    cache_dir: Option<PathBuf>,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = crate::Color::Auto)]
+    color: crate::Color,
+}
+
+fn parse_rate(s: &str) -> Result<f64, String> {
+    let n = s.strip_suffix("/s").unwrap_or(s);
+    match n.trim().parse::<f64>() {
+        Ok(r) if r.is_finite() && r > 0.0 => Ok(r),
+        _ => Err(format!(
+            "{s:?} is not a rate: give requests per second, e.g. 5 or 0.5/s"
+        )),
+    }
+}
+
+fn parse_secs(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t < 1e6 => Ok(t),
+        _ => Err(format!("{s:?} is not a number of seconds")),
+    }
+}
+
+/// One unit of work: an input line, or a line that is not UTF-8.
+enum Job {
+    Id(usize, String),
+    /// Line number, the line as far as it can be shown, why it is not text.
+    Bad(usize, String, String),
+}
+
+/// A JSON record: the line number, then the resolution (DESIGN.md's `resolve` contract).
+#[derive(Serialize)]
+struct Record<'a> {
+    line: usize,
+    #[serde(flatten)]
+    resolution: &'a Resolution,
+}
+
+/// Run `pidkit resolve`.
+pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
+    let style = Style {
+        color: crate::use_color(a.color),
+    };
+    let cfg = Config {
+        client: ClientConfig {
+            connect_timeout: Duration::from_secs_f64(a.connect_timeout),
+            timeout: Duration::from_secs_f64(a.timeout),
+            retries: a.retries,
+            max_body: a.max_size,
+            mailto: a.mailto.clone(),
+            rate: a.rate,
+            ..ClientConfig::default()
+        },
+        resolver: a.resolver.clone(),
+        registry: a.registry.clone(),
+        types: a.types.clone(),
+        indexes: a.indexes.clone(),
+        offline: a.offline,
+        pool: usize::from(a.concurrency),
+        ..Config::default()
+    };
+    let mut resolver = Resolver::new(cfg);
+    if !a.no_cache {
+        let dir = a
+            .cache_dir
+            .clone()
+            .or_else(Cache::default_dir)
+            .ok_or("no cache directory: give --cache-dir DIR or --no-cache")?;
+        match Cache::open(&dir) {
+            Ok(cache) => resolver = resolver.with_cache(cache),
+            Err(e) if a.offline => return Err(format!("--offline needs the cache: {e}")),
+            Err(e) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "pidkit: warning: cache unavailable ({e}); resolving without it"
+                );
+            }
+        }
+    }
+
+    let mut source = Source::open(&a.ids, a.input.as_deref(), None)?;
+    let known = (!source.is_stream()).then_some(a.ids.len() as u64);
+    let progress = progress_bar(known);
+    let started = Instant::now();
+    let mut read_error: Option<io::Error> = None;
+    let mut blank = 0usize;
+    let jobs = std::iter::from_fn(|| {
+        loop {
+            match source.next_chunk() {
+                Ok(Some(chunk)) => {
+                    let mut batch = Vec::with_capacity(chunk.len());
+                    for k in 0..chunk.len() {
+                        let line = chunk.line(k, source.encoding);
+                        match line.text {
+                            Ok(t) if t.trim().is_empty() => blank += 1,
+                            Ok(t) => batch.push(Job::Id(line.number, t.to_owned())),
+                            Err(b) => batch.push(Job::Bad(
+                                line.number,
+                                String::from_utf8_lossy(b.bytes).into_owned(),
+                                format!(
+                                    "line {} is not valid {} (byte {})",
+                                    line.number, b.encoding, b.offset
+                                ),
+                            )),
+                        }
+                    }
+                    if !batch.is_empty() {
+                        return Some(batch);
+                    }
+                }
+                Ok(None) => return None,
+                Err(e) => {
+                    read_error = Some(e);
+                    return None;
+                }
+            }
+        }
+    })
+    .flatten();
+
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut cached = 0usize;
+    let mut worst = 0u8;
+    let mut write_error: Option<io::Error> = None;
+    let mut text = String::new();
+    pidkit_resolve::ordered(
+        jobs,
+        usize::from(a.concurrency),
+        |job| match job {
+            Job::Id(_, s) => resolver.resolve(s),
+            Job::Bad(_, shown, why) => Resolution::invalid(shown, why.clone()),
+        },
+        |job, r| {
+            let line = match job {
+                Job::Id(n, _) | Job::Bad(n, _, _) => n,
+            };
+            *counts.entry(r.outcome.as_str()).or_default() += 1;
+            if matches!(r.source, From::Cache | From::StaleCache) {
+                cached += 1;
+            }
+            worst = worst.max(r.outcome.exit_class());
+            text.clear();
+            if a.json {
+                output::json_line(
+                    &mut text,
+                    &Record {
+                        line,
+                        resolution: &r,
+                    },
+                );
+            } else if !(a.quiet && r.outcome == Outcome::Resolved) {
+                human(&mut text, &r, style);
+            }
+            if write_error.is_none() {
+                if let Err(e) = out.write_all(text.as_bytes()) {
+                    write_error = Some(e);
+                }
+            }
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+        },
+    );
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let flushed = out.flush();
+    drop(out);
+    let requests = resolver.requests_sent();
+    drop(resolver); // commits what the cache still holds
+    if let Some(e) = read_error {
+        return Err(format!("cannot read input: {e}"));
+    }
+    if let Some(e) = write_error.or(flushed.err()) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return Ok(ExitCode::from(worst));
+        }
+        return Err(format!("I/O error: {e}"));
+    }
+    if !a.quiet {
+        let _ = writeln!(
+            io::stderr(),
+            "{}",
+            summary(&counts, blank, cached, requests, started.elapsed())
+        );
+    }
+    Ok(ExitCode::from(worst))
+}
+
+/// `pidkit: 5 identifiers in 1.20 s: 3 resolved, 1 not-found, 1 unknown; 2 from the cache, 4
+/// requests`.
+fn summary(
+    counts: &BTreeMap<&'static str, usize>,
+    blank: usize,
+    cached: usize,
+    requests: u64,
+    elapsed: Duration,
+) -> String {
+    let total: usize = counts.values().sum();
+    let order = [
+        "resolved",
+        "not-found",
+        "no-values",
+        "invalid",
+        "error",
+        "unknown",
+    ];
+    let parts: Vec<String> = order
+        .iter()
+        .filter_map(|k| counts.get(k).map(|n| format!("{n} {k}")))
+        .collect();
+    let mut s = format!(
+        "pidkit: {total} identifier{} in {:.2} s: {}; {cached} from the cache, {requests} request{}",
+        if total == 1 { "" } else { "s" },
+        elapsed.as_secs_f64(),
+        if parts.is_empty() {
+            "nothing to resolve".to_owned()
+        } else {
+            parts.join(", ")
+        },
+        if requests == 1 { "" } else { "s" },
+    );
+    if blank > 0 {
+        let _ = write!(s, "; {blank} blank line(s) skipped");
+    }
+    s
+}
+
+/// Human output: the input and its outcome, then the URLs (or the reason), indented.
+fn human(out: &mut String, r: &Resolution, style: Style) {
+    let outcome = match r.outcome {
+        Outcome::Resolved => style.green("resolved"),
+        Outcome::NotFound | Outcome::NoValues | Outcome::Invalid => style.red(r.outcome.as_str()),
+        Outcome::Error | Outcome::Unknown => style.yellow(r.outcome.as_str()),
+    };
+    let via = if r.aliases.is_empty() {
+        String::new()
+    } else {
+        format!(" (alias of {})", r.aliases.join(" → "))
+    };
+    let from = match r.source {
+        From::Cache => style.dim(" [cached]"),
+        From::StaleCache => style.dim(" [cached, expired]"),
+        _ => String::new(),
+    };
+    let _ = writeln!(out, "{}: {outcome}{via}{from}", r.input);
+    if let Some(e) = &r.error {
+        output::human_error(out, "  ", &r.input, e, style);
+        return;
+    }
+    if r.kind == Some(IdKind::Ivo) && r.outcome == Outcome::Resolved {
+        if let Some(rec) = &r.record {
+            let text = |k: &str| rec[k].as_str().unwrap_or("-").to_owned();
+            let _ = writeln!(out, "  {} ({})", text("title"), text("type"));
+            for cap in rec["capabilities"].as_array().into_iter().flatten() {
+                let std_id = cap["standard_id"].as_str().unwrap_or("(no standard)");
+                for intf in cap["interfaces"].as_array().into_iter().flatten() {
+                    let _ = writeln!(
+                        out,
+                        "  {std_id}: {}",
+                        intf["access_url"].as_str().unwrap_or("-")
+                    );
+                }
+            }
+        }
+    } else {
+        for u in &r.urls {
+            let _ = writeln!(out, "  {u}");
+        }
+    }
+    if let Some(reason) = &r.reason {
+        let _ = writeln!(out, "  {}", style.dim(reason));
+    }
+}
+
+/// A progress bar on stderr when stderr is a terminal; nothing otherwise.
+fn progress_bar(known: Option<u64>) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = match known {
+        Some(n) => ProgressBar::new(n).with_style(
+            ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} eta {eta}").ok()?,
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {human_pos} resolved in {elapsed}").ok()?,
+        ),
+    };
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_and_seconds() {
+        assert_eq!(parse_rate("5"), Ok(5.0));
+        assert_eq!(parse_rate("0.5/s"), Ok(0.5));
+        assert!(parse_rate("0").is_err());
+        assert!(parse_rate("fast").is_err());
+        assert!(parse_secs("-1").is_err());
+        assert_eq!(parse_secs("2.5"), Ok(2.5));
+    }
+
+    #[test]
+    fn summary_reads_well() {
+        let mut c = BTreeMap::new();
+        c.insert("resolved", 3);
+        c.insert("unknown", 1);
+        c.insert("not-found", 1);
+        assert_eq!(
+            summary(&c, 2, 2, 4, Duration::from_millis(1200)),
+            "pidkit: 5 identifiers in 1.20 s: 3 resolved, 1 not-found, 1 unknown; \
+             2 from the cache, 4 requests; 2 blank line(s) skipped"
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! DOI resolution through the Handle API (DOI URI scheme §4): the answer sorted into a typed
+//! outcome by its `responseCode` and HTTP status together, and its cache lifetime from the
+//! values' TTLs (RFC 3651 §3.1: relative seconds or an absolute time).
+
+use std::time::{Duration, SystemTime};
+
+use pidkit::doi::Doi;
+use pidkit::handle::{HandleRecord, ResponseCode, Ttl};
+use serde_json::Value;
+
+use crate::cache::Entry;
+use crate::http::{Answer, Failure};
+use crate::outcome::{Outcome, Source, Step};
+use crate::resolver::Config;
+
+/// The TTL a value without one gets (the Handle System's default, RFC 3651 §3.1).
+const DEFAULT_TTL: Duration = Duration::from_secs(86_400);
+
+/// The cache key: the DOI's equivalence key (doi URI scheme §3), plus the request's `type` and
+/// `index` parameters, which change the answer.
+pub(crate) fn cache_key(doi: &Doi<'_>, types: &[String], indexes: &[u32]) -> String {
+    let mut key = format!("doi:{}", doi.key());
+    for t in types {
+        key.push_str("\u{0}type=");
+        key.push_str(t);
+    }
+    for i in indexes {
+        key.push_str(&format!("\u{0}index={i}"));
+    }
+    key
+}
+
+/// Sort an HTTP answer (or its absence) into a step, and the cache entry it deserves.
+pub(crate) fn classify(
+    doi: &Doi<'_>,
+    answer: Result<Answer, Failure>,
+    cfg: &Config,
+) -> (Step, Option<Entry>) {
+    let a = match answer {
+        Ok(a) => a,
+        Err(f) => {
+            let mut step = Step::unknown(f.reason);
+            step.attempts = f.attempts;
+            step.source = Source::Network;
+            return (step, None);
+        }
+    };
+    let mut step = read(doi, &a, cfg);
+    step.attempts = a.attempts;
+    step.source = Source::Network;
+    let now = SystemTime::now();
+    let expires = match step.outcome {
+        Outcome::Resolved => step
+            .record
+            .as_ref()
+            .and_then(record_of)
+            .and_then(|r| expiry(&r, now)),
+        Outcome::NotFound | Outcome::NoValues => Some(now + cfg.negative_ttl),
+        _ => None,
+    };
+    let entry = expires.filter(|&t| t > now).map(|expires| Entry {
+        outcome: step.outcome,
+        stored: now,
+        expires,
+        body: a.body,
+    });
+    (step, entry)
+}
+
+/// A cached answer as a step (the outcome was decided when it was stored).
+pub(crate) fn from_entry(doi: &Doi<'_>, e: &Entry) -> Option<Step> {
+    let value: Value = serde_json::from_slice(&e.body).ok()?;
+    let record = record_of(&value)?;
+    Some(interpret(doi, e.outcome, &record, value, &[], &[]))
+}
+
+/// The Handle record in a JSON value, if it is one.
+fn record_of(v: &Value) -> Option<HandleRecord> {
+    serde::Deserialize::deserialize(v).ok()
+}
+
+/// What the answer says, never guessed: a Handle JSON body whose `responseCode` agrees with the
+/// HTTP status §4 pairs it with; anything else is `unknown`, with the reason.
+fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
+    let ct = a.content_type.as_deref().unwrap_or("no content type");
+    let http = format!("HTTP {} ({ct})", a.status);
+    let retry = match a.retry_after {
+        Some(d) if a.status == 429 => format!(
+            ", Retry-After {} s{}",
+            d.as_secs(),
+            if d > cfg.client.max_retry_after {
+                format!(
+                    ", past the {} s limit",
+                    cfg.client.max_retry_after.as_secs()
+                )
+            } else {
+                String::new()
+            }
+        ),
+        _ => String::new(),
+    };
+    let retried = if a.attempts > 1 {
+        format!(" after {} attempts", a.attempts)
+    } else {
+        String::new()
+    };
+    let value: Value = match serde_json::from_slice(&a.body) {
+        Ok(v) => v,
+        Err(e) => {
+            let what = if looks_like_html(&a.body, ct) {
+                "an HTML page".to_owned()
+            } else if a.body.is_empty() {
+                "an empty body".to_owned()
+            } else {
+                format!("invalid JSON ({e})")
+            };
+            return Step::unknown(format!(
+                "{http}{retry}{retried}: {what}, not a Handle API answer"
+            ));
+        }
+    };
+    let Some(record) = record_of(&value) else {
+        return Step::unknown(format!(
+            "{http}{retried}: JSON without a numeric responseCode, not a Handle API answer"
+        ));
+    };
+    let code = record.response_code;
+    if let ResponseCode::Other(n) = code {
+        let msg = record
+            .message
+            .as_deref()
+            .map_or(String::new(), |m| format!(": {m}"));
+        return Step::unknown(format!("{http}: Handle responseCode {n}{msg}"));
+    }
+    if code.http_status() != Some(a.status) {
+        return Step::unknown(format!(
+            "{http}{retried}: responseCode {} comes with HTTP {} in the DOI URI scheme §4",
+            code.code(),
+            code.http_status().unwrap_or(0)
+        ));
+    }
+    let outcome = match code {
+        ResponseCode::Success => Outcome::Resolved,
+        ResponseCode::NotFound => Outcome::NotFound,
+        ResponseCode::NoValues => Outcome::NoValues,
+        _ => Outcome::Error,
+    };
+    // The answer must be about the name asked for (compared by DOI equivalence).
+    if let Some(h) = record
+        .handle
+        .as_deref()
+        .filter(|_| outcome == Outcome::Resolved)
+        && !Doi::parse(h).is_ok_and(|other| other.equivalent(doi))
+    {
+        return Step::unknown(format!(
+            "{http}: the answer is for the handle {h:?}, not {:?}",
+            doi.as_str()
+        ));
+    }
+    let mut step = interpret(doi, outcome, &record, value, &cfg.types, &cfg.indexes);
+    if outcome == Outcome::Error && a.attempts > 1 {
+        step.reason = step.reason.map(|r| format!("{r}{retried}"));
+    }
+    step
+}
+
+/// The step for a Handle record whose outcome is known.
+fn interpret(
+    doi: &Doi<'_>,
+    outcome: Outcome,
+    record: &HandleRecord,
+    value: Value,
+    types: &[String],
+    indexes: &[u32],
+) -> Step {
+    let reason = match outcome {
+        Outcome::Resolved => None,
+        Outcome::NotFound => Some(format!(
+            "the DOI name {:?} was not found (Handle responseCode 100)",
+            doi.as_str()
+        )),
+        Outcome::NoValues => {
+            let mut r = String::from("the DOI name has no values");
+            if !types.is_empty() {
+                r.push_str(&format!(" of type {}", types.join(", ")));
+            }
+            if !indexes.is_empty() {
+                let ix: Vec<String> = indexes.iter().map(u32::to_string).collect();
+                r.push_str(&format!(" at index {}", ix.join(", ")));
+            }
+            r.push_str(" (Handle responseCode 200)");
+            Some(r)
+        }
+        _ => Some(format!(
+            "the resolver reported a server error (Handle responseCode 2){}",
+            record
+                .message
+                .as_deref()
+                .map_or(String::new(), |m| format!(": {m}"))
+        )),
+    };
+    let alias = (outcome == Outcome::Resolved)
+        .then(|| {
+            record
+                .values_of_type("HS_ALIAS")
+                .find_map(|v| v.data.as_str())
+                .map(str::to_owned)
+        })
+        .flatten();
+    let mut step = Step::new(outcome, reason);
+    step.urls = record.urls().map(str::to_owned).collect();
+    step.alias = alias;
+    step.record = Some(value);
+    step
+}
+
+fn looks_like_html(body: &[u8], content_type: &str) -> bool {
+    let head = String::from_utf8_lossy(&body[..body.len().min(256)]).to_ascii_lowercase();
+    content_type.contains("html")
+        || head.trim_start().starts_with("<!doctype html")
+        || head.contains("<html")
+}
+
+/// When a record stops being valid: the earliest of its values' TTLs; `None` when any value
+/// must not be cached (TTL 0 or negative, or a time that cannot be read).
+fn expiry(record: &HandleRecord, now: SystemTime) -> Option<SystemTime> {
+    let mut earliest: Option<SystemTime> = None;
+    for v in record.values() {
+        let t = match &v.ttl {
+            None => now + DEFAULT_TTL,
+            Some(Ttl::Seconds(n)) if *n > 0 => now + Duration::from_secs(n.unsigned_abs()),
+            Some(Ttl::Seconds(_)) => return None,
+            Some(Ttl::Until(s)) => humantime::parse_rfc3339_weak(s.trim()).ok()?,
+        };
+        earliest = Some(earliest.map_or(t, |e| e.min(t)));
+    }
+    Some(earliest.unwrap_or(now + DEFAULT_TTL))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(json: &str) -> HandleRecord {
+        HandleRecord::from_json(json).unwrap()
+    }
+
+    #[test]
+    fn expiry_is_the_earliest_ttl() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":86400},
+            {"index":2,"type":"URL","data":{"format":"string","value":"v"},"ttl":60}]}"#);
+        assert_eq!(expiry(&r, now), Some(now + Duration::from_secs(60)));
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":"2023-11-14T22:14:20Z"}]}"#);
+        // 1_700_000_000 is 2023-11-14T22:13:20Z.
+        assert_eq!(expiry(&r, now), Some(now + Duration::from_secs(60)));
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":0}]}"#);
+        assert_eq!(expiry(&r, now), None);
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":"tomorrow"}]}"#);
+        assert_eq!(expiry(&r, now), None);
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"}}]}"#);
+        assert_eq!(expiry(&r, now), Some(now + DEFAULT_TTL));
+    }
+
+    #[test]
+    fn cache_keys_follow_doi_equivalence_and_parameters() {
+        let a = Doi::parse("10.1000/abc").unwrap();
+        let b = Doi::parse("10.1000/ABC").unwrap();
+        assert_eq!(cache_key(&a, &[], &[]), cache_key(&b, &[], &[]));
+        assert_eq!(cache_key(&a, &[], &[]), "doi:10.1000/ABC");
+        assert_ne!(cache_key(&a, &["URL".into()], &[]), cache_key(&a, &[], &[]));
+        assert_eq!(
+            cache_key(&a, &["URL".into()], &[1]),
+            "doi:10.1000/ABC\u{0}type=URL\u{0}index=1"
+        );
+        // No Unicode case folding (§3): é and É are different keys.
+        let e1 = Doi::parse("10.1/é").unwrap();
+        let e2 = Doi::parse("10.1/É").unwrap();
+        assert_ne!(cache_key(&e1, &[], &[]), cache_key(&e2, &[], &[]));
+    }
+}

@@ -1,0 +1,381 @@
+//! The HTTP client (RFC 9110): connect and total timeouts, bounded retries with exponential
+//! backoff and jitter, `Retry-After` (§10.2.3), a maximum body size, a polite `User-Agent`, and
+//! an optional request rate limit shared by all threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// How the client talks to servers. [`Default`] suits polite batch use of public services.
+///
+/// ```
+/// use std::time::Duration;
+/// let cfg = pidkit_resolve::ClientConfig {
+///     timeout: Duration::from_secs(5),
+///     retries: 1,
+///     ..Default::default()
+/// };
+/// assert!(cfg.user_agent(None).starts_with("pidkit/"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ClientConfig {
+    /// Time allowed to open a connection (DNS, TCP and TLS).
+    pub connect_timeout: Duration,
+    /// Time allowed for one whole exchange: connect, send, headers and the complete body.
+    pub timeout: Duration,
+    /// Retries after the first attempt (on 5xx, 429, timeouts and connection errors).
+    pub retries: u32,
+    /// The first backoff delay; each retry doubles it, with jitter.
+    pub backoff_base: Duration,
+    /// The largest backoff delay.
+    pub backoff_max: Duration,
+    /// The longest `Retry-After` the client waits for; a longer one ends the retries.
+    pub max_retry_after: Duration,
+    /// The largest response body accepted, in bytes.
+    pub max_body: u64,
+    /// A contact address sent in the `User-Agent` (as polite API use asks).
+    pub mailto: Option<String>,
+    /// At most this many requests per second over all threads (`None`: no limit).
+    pub rate: Option<f64>,
+}
+
+impl Default for ClientConfig {
+    fn default() -> Self {
+        ClientConfig {
+            connect_timeout: Duration::from_secs(10),
+            timeout: Duration::from_secs(30),
+            retries: 3,
+            backoff_base: Duration::from_millis(500),
+            backoff_max: Duration::from_secs(10),
+            max_retry_after: Duration::from_secs(60),
+            max_body: 8 << 20,
+            mailto: None,
+            rate: None,
+        }
+    }
+}
+
+impl ClientConfig {
+    /// The `User-Agent` header: `pidkit/VERSION (+REPOSITORY; mailto:ADDRESS)`.
+    ///
+    /// ```
+    /// let cfg = pidkit_resolve::ClientConfig::default();
+    /// let ua = cfg.user_agent(Some("me@example.org"));
+    /// assert!(ua.starts_with("pidkit/") && ua.ends_with("; mailto:me@example.org)"));
+    /// ```
+    pub fn user_agent(&self, mailto: Option<&str>) -> String {
+        let base = concat!(
+            "pidkit/",
+            env!("CARGO_PKG_VERSION"),
+            " (+",
+            env!("CARGO_PKG_REPOSITORY")
+        );
+        match mailto.or(self.mailto.as_deref()) {
+            Some(m) => format!("{base}; mailto:{m})"),
+            None => format!("{base})"),
+        }
+    }
+}
+
+/// A request the client can send.
+pub(crate) enum Request<'a> {
+    /// `GET url`.
+    Get(&'a str),
+    /// `POST url` with an `application/x-www-form-urlencoded` body.
+    PostForm(&'a str, &'a [(&'a str, &'a str)]),
+}
+
+/// An HTTP answer with its complete body.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub body: Vec<u8>,
+    /// Requests sent, retries included.
+    pub attempts: u32,
+    /// The answer's `Retry-After`, if any.
+    pub retry_after: Option<Duration>,
+}
+
+/// Why no complete answer arrived.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    /// A sentence for the `reason` field.
+    pub reason: String,
+    /// Requests sent, retries included.
+    pub attempts: u32,
+}
+
+/// One attempt's result, before the retry decision.
+enum Attempt {
+    Answer(Answer),
+    /// A failure worth retrying (timeout, connection error, truncated body).
+    Transient(String),
+    /// A failure that would repeat (too large, bad URL, TLS, no such host).
+    Fatal(String),
+}
+
+/// Spaces requests at least `1/rate` seconds apart, over all threads.
+struct RateLimiter {
+    interval: Duration,
+    next: Mutex<Instant>,
+}
+
+impl RateLimiter {
+    fn wait(&self) {
+        let now = Instant::now();
+        let slot = {
+            let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+            let slot = (*next).max(now);
+            *next = slot + self.interval;
+            slot
+        };
+        if slot > now {
+            std::thread::sleep(slot - now);
+        }
+    }
+}
+
+/// The shared client: one connection pool, one rate limiter.
+pub(crate) struct Client {
+    agent: ureq::Agent,
+    cfg: ClientConfig,
+    limiter: Option<RateLimiter>,
+    sent: AtomicU64,
+}
+
+impl Client {
+    pub fn new(cfg: ClientConfig, pool: usize) -> Client {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .timeout_connect(Some(cfg.connect_timeout))
+            .timeout_global(Some(cfg.timeout))
+            .http_status_as_error(false)
+            .user_agent(cfg.user_agent(None))
+            .max_idle_connections_per_host(pool.max(1))
+            .max_idle_connections(pool.max(1) * 2)
+            .build()
+            .into();
+        let limiter = cfg
+            .rate
+            .filter(|r| r.is_finite() && *r > 0.0)
+            .map(|r| RateLimiter {
+                interval: Duration::from_secs_f64(1.0 / r),
+                next: Mutex::new(Instant::now()),
+            });
+        Client {
+            agent,
+            cfg,
+            limiter,
+            sent: AtomicU64::new(0),
+        }
+    }
+
+    /// Requests sent so far (retries included).
+    pub fn requests_sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// Send `req`, retrying transient failures, 5xx and 429 within the configured bounds.
+    pub fn send(&self, req: &Request<'_>) -> Result<Answer, Failure> {
+        let mut attempt = 0;
+        loop {
+            if let Some(l) = &self.limiter {
+                l.wait();
+            }
+            self.sent.fetch_add(1, Ordering::Relaxed);
+            let result = self.once(req);
+            let delay = match &result {
+                Attempt::Answer(a) if a.status == 429 || a.status >= 500 => match a.retry_after {
+                    Some(d) if d > self.cfg.max_retry_after => None,
+                    Some(d) => Some(d),
+                    None => Some(self.backoff(attempt)),
+                },
+                Attempt::Transient(_) => Some(self.backoff(attempt)),
+                _ => None,
+            };
+            if let Some(d) = delay.filter(|_| attempt < self.cfg.retries) {
+                std::thread::sleep(d);
+                attempt += 1;
+                continue;
+            }
+            return match result {
+                Attempt::Answer(mut a) => {
+                    a.attempts = attempt + 1;
+                    Ok(a)
+                }
+                Attempt::Transient(reason) | Attempt::Fatal(reason) => Err(Failure {
+                    reason,
+                    attempts: attempt + 1,
+                }),
+            };
+        }
+    }
+
+    /// Exponential backoff with "equal jitter": half the delay fixed, half random.
+    fn backoff(&self, attempt: u32) -> Duration {
+        let exp = self
+            .cfg
+            .backoff_base
+            .saturating_mul(1u32 << attempt.min(20))
+            .min(self.cfg.backoff_max);
+        let half = exp / 2;
+        half + half.mul_f64(fastrand::f64())
+    }
+
+    fn once(&self, req: &Request<'_>) -> Attempt {
+        let sent = match req {
+            Request::Get(url) => self
+                .agent
+                .get(*url)
+                .header("Accept", "application/json")
+                .call(),
+            Request::PostForm(url, form) => self
+                .agent
+                .post(*url)
+                .header("Accept", "application/x-votable+xml, text/xml;q=0.9")
+                .send_form(form.iter().copied()),
+        };
+        let mut resp = match sent {
+            Ok(r) => r,
+            Err(e) => return classify(e, "request"),
+        };
+        let status = resp.status().as_u16();
+        let content_type = resp
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let retry_after = resp
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(parse_retry_after);
+        let declared = resp
+            .headers()
+            .get("content-length")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if let Some(n) = declared.filter(|&n| n > self.cfg.max_body) {
+            return Attempt::Fatal(too_large(n, self.cfg.max_body));
+        }
+        match resp
+            .body_mut()
+            .with_config()
+            .limit(self.cfg.max_body)
+            .read_to_vec()
+        {
+            Ok(body) => Attempt::Answer(Answer {
+                status,
+                content_type,
+                body,
+                attempts: 0,
+                retry_after,
+            }),
+            Err(ureq::Error::BodyExceedsLimit(_)) => Attempt::Fatal(format!(
+                "response body larger than the {} byte limit",
+                self.cfg.max_body
+            )),
+            Err(e) => classify(e, "response body"),
+        }
+    }
+}
+
+fn too_large(n: u64, max: u64) -> String {
+    format!("response body of {n} bytes is larger than the {max} byte limit")
+}
+
+/// Sort a transport error into retry-worthy or not, with a sentence for the user.
+fn classify(e: ureq::Error, during: &str) -> Attempt {
+    use ureq::Error as E;
+    match e {
+        E::Timeout(t) => Attempt::Transient(format!("timed out ({t}) during the {during}")),
+        E::ConnectionFailed => Attempt::Transient("connection failed".into()),
+        E::Io(io) if during == "response body" => {
+            Attempt::Transient(format!("truncated response body: {io}"))
+        }
+        E::Io(io) => Attempt::Transient(format!("connection error: {io}")),
+        E::Protocol(p) => Attempt::Transient(format!("HTTP protocol error in the {during}: {p}")),
+        E::BodyStalled => Attempt::Transient("the response body stalled".into()),
+        E::Decompress(what, io) => {
+            Attempt::Transient(format!("truncated or corrupt {what} response body: {io}"))
+        }
+        E::HostNotFound => Attempt::Fatal("host not found".into()),
+        E::BodyExceedsLimit(n) => Attempt::Fatal(format!("response body exceeds {n} bytes")),
+        other => Attempt::Fatal(format!("{other}")),
+    }
+}
+
+/// `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
+fn parse_retry_after(v: &str) -> Option<Duration> {
+    let v = v.trim();
+    if let Ok(secs) = v.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let when = httpdate::parse_http_date(v).ok()?;
+    Some(
+        when.duration_since(SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_takes_seconds_and_dates() {
+        assert_eq!(parse_retry_after("120"), Some(Duration::from_secs(120)));
+        assert_eq!(parse_retry_after(" 0 "), Some(Duration::ZERO));
+        // A date in the past means "now".
+        assert_eq!(
+            parse_retry_after("Sun, 06 Nov 1994 08:49:37 GMT"),
+            Some(Duration::ZERO)
+        );
+        let later = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(100));
+        let d = parse_retry_after(&later).unwrap();
+        assert!(
+            d > Duration::from_secs(95) && d <= Duration::from_secs(100),
+            "{d:?}"
+        );
+        assert_eq!(parse_retry_after("soon"), None);
+        assert_eq!(parse_retry_after("-5"), None);
+    }
+
+    #[test]
+    fn backoff_doubles_with_jitter_and_is_capped() {
+        let client = Client::new(
+            ClientConfig {
+                backoff_base: Duration::from_millis(100),
+                backoff_max: Duration::from_millis(700),
+                ..Default::default()
+            },
+            1,
+        );
+        for _ in 0..50 {
+            let d0 = client.backoff(0);
+            assert!(d0 >= Duration::from_millis(50) && d0 <= Duration::from_millis(100));
+            let d2 = client.backoff(2);
+            assert!(d2 >= Duration::from_millis(200) && d2 <= Duration::from_millis(400));
+            let d9 = client.backoff(9);
+            assert!(d9 >= Duration::from_millis(350) && d9 <= Duration::from_millis(700));
+            assert!(client.backoff(40) <= Duration::from_millis(700));
+        }
+        // Jitter: not every delay is the same.
+        let set: std::collections::HashSet<_> = (0..20).map(|_| client.backoff(3)).collect();
+        assert!(set.len() > 1);
+    }
+
+    #[test]
+    fn rate_limiter_spaces_requests() {
+        let l = RateLimiter {
+            interval: Duration::from_millis(20),
+            next: Mutex::new(Instant::now()),
+        };
+        let start = Instant::now();
+        for _ in 0..6 {
+            l.wait();
+        }
+        // Six slots: the first now, then five intervals.
+        assert!(start.elapsed() >= Duration::from_millis(100));
+    }
+}

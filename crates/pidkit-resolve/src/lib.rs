@@ -1,0 +1,42 @@
+//! # pidkit-resolve — resolving persistent identifiers over the network
+//!
+//! DOIs through the Handle API (DOI URI scheme §4), IVOA identifiers through a RegTAP registry
+//! (IVOA Identifiers 2.0 §2.5), with a robust HTTP client, a TTL-honouring on-disk cache and
+//! ordered batch resolution. The `pidkit` library itself stays free of network code.
+//!
+//! ```no_run
+//! use pidkit_resolve::{Cache, Config, Outcome, Resolver};
+//!
+//! let cfg = Config { pool: concurrency_hint(), ..Config::default() };
+//! # fn concurrency_hint() -> usize { 4 }
+//! let mut resolver = Resolver::new(cfg);
+//! if let Some(dir) = Cache::default_dir() {
+//!     resolver = resolver.with_cache(Cache::open(&dir)?);
+//! }
+//! let r = resolver.resolve("https://doi.org/10.1000/182");
+//! assert_eq!(r.outcome, Outcome::Resolved);
+//! assert_eq!(r.urls, ["http://www.doi.org/hb.html"]);
+//! let r = resolver.resolve("ivo://org.gavo.dc/tap");
+//! println!("{} {:?}", r.outcome, r.urls);
+//! # Ok::<(), pidkit_resolve::CacheError>(())
+//! ```
+
+mod cache;
+mod handle_api;
+mod http;
+mod ordered;
+mod outcome;
+mod registry;
+mod resolver;
+mod votable;
+
+pub use cache::{Cache, CacheError, Entry};
+pub use http::ClientConfig;
+pub use ordered::ordered;
+pub use outcome::{IdKind, Outcome, Resolution, Source};
+pub use registry::regtap_query;
+pub use resolver::{Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver};
+pub use votable::{QueryStatus, VoTable};
+
+#[cfg(feature = "test-server")]
+pub mod testserver;

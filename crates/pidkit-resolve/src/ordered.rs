@@ -1,0 +1,131 @@
+//! Bounded concurrency with input order kept: a fixed set of worker threads, a bounded window of
+//! jobs in flight, and results handed back strictly in input order.
+
+use std::collections::VecDeque;
+use std::sync::{Mutex, mpsc};
+
+/// Run `work` on every job with `workers` threads and call `emit` with each job and its result
+/// in input order. At most `4 × workers` jobs are in flight or waiting for an earlier one, so
+/// memory stays bounded however long the input is; jobs are pulled from `jobs` lazily.
+///
+/// ```
+/// let mut out = Vec::new();
+/// pidkit_resolve::ordered(0..100u64, 8, |n| {
+///     std::thread::sleep(std::time::Duration::from_micros((100 - n) * 10));
+///     n * 2
+/// }, |n, r| out.push((n, r)));
+/// assert_eq!(out, (0..100).map(|n| (n, n * 2)).collect::<Vec<_>>());
+/// ```
+pub fn ordered<J, R, W, E>(jobs: impl IntoIterator<Item = J>, workers: usize, work: W, mut emit: E)
+where
+    J: Send,
+    R: Send,
+    W: Fn(&J) -> R + Sync,
+    E: FnMut(J, R),
+{
+    let workers = workers.max(1);
+    let window = workers * 4;
+    let (job_tx, job_rx) = mpsc::channel::<(usize, J)>();
+    let job_rx = Mutex::new(job_rx);
+    let (res_tx, res_rx) = mpsc::channel::<(usize, J, R)>();
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let res_tx = res_tx.clone();
+            let (job_rx, work) = (&job_rx, &work);
+            s.spawn(move || {
+                loop {
+                    let next = job_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok((seq, job)) = next else { break };
+                    let result = work(&job);
+                    if res_tx.send((seq, job, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(res_tx);
+        // slots[k] holds the result of job `done + k` once it arrives.
+        let mut slots: VecDeque<Option<(J, R)>> = VecDeque::new();
+        let (mut sent, mut done) = (0usize, 0usize);
+        let mut jobs = jobs.into_iter();
+        let mut more = true;
+        loop {
+            while more && sent - done < window {
+                match jobs.next() {
+                    Some(job) => {
+                        if job_tx.send((sent, job)).is_err() {
+                            more = false;
+                            break;
+                        }
+                        slots.push_back(None);
+                        sent += 1;
+                    }
+                    None => more = false,
+                }
+            }
+            if done == sent {
+                break;
+            }
+            let Ok((seq, job, result)) = res_rx.recv() else {
+                break;
+            };
+            slots[seq - done] = Some((job, result));
+            while let Some(Some(_)) = slots.front() {
+                if let Some(Some((job, result))) = slots.pop_front() {
+                    emit(job, result);
+                    done += 1;
+                }
+            }
+        }
+        drop(job_tx);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[test]
+    fn keeps_order_and_bounds_the_window() {
+        let in_flight = AtomicUsize::new(0);
+        let peak = AtomicUsize::new(0);
+        let pulled = AtomicUsize::new(0);
+        let mut emitted = Vec::new();
+        let jobs = (0..200usize).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        ordered(
+            jobs,
+            4,
+            |&n| {
+                let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                peak.fetch_max(now, Ordering::SeqCst);
+                // Early jobs are slow, so later ones finish first and must wait.
+                std::thread::sleep(Duration::from_micros(if n % 17 == 0 { 3000 } else { 50 }));
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+                n
+            },
+            |n, r| {
+                assert_eq!(n, r);
+                // Never more than the window pulled ahead of what was emitted.
+                assert!(pulled.load(Ordering::SeqCst) <= n + 1 + 16);
+                emitted.push(n);
+            },
+        );
+        assert_eq!(emitted, (0..200).collect::<Vec<_>>());
+        assert!(peak.load(Ordering::SeqCst) <= 4);
+        assert!(peak.load(Ordering::SeqCst) >= 2, "workers ran concurrently");
+    }
+
+    #[test]
+    fn empty_input_and_one_worker() {
+        let mut n = 0;
+        ordered(Vec::<u8>::new(), 3, |_| (), |_, _| n += 1);
+        assert_eq!(n, 0);
+        let mut out = Vec::new();
+        ordered(vec!["a", "b"], 0, |s| s.len(), |s, l| out.push((s, l)));
+        assert_eq!(out, [("a", 1), ("b", 1)]);
+    }
+}

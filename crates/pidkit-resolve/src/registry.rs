@@ -1,0 +1,186 @@
+//! IVOID resolution (IVOA Identifiers 2.0 §2.5): the Registry part looked up in a RegTAP
+//! service (RegTAP 1.1 `rr.resource`, `rr.capability`, `rr.interface`) with a synchronous TAP
+//! query (TAP 1.1 §2.2), the VOTable answer read into a registry record.
+
+use std::time::SystemTime;
+
+use serde_json::{Value, json};
+
+use crate::cache::Entry;
+use crate::http::{Client, Request};
+use crate::outcome::{Outcome, Source, Step};
+use crate::resolver::Config;
+use crate::votable::{QueryStatus, VoTable};
+
+/// The ADQL query for one Registry part, already lowercased as RegTAP stores IVOIDs. Outer
+/// joins keep resources without capabilities (authorities, organisations) and capabilities
+/// without interfaces.
+///
+/// ```
+/// let q = pidkit_resolve::regtap_query("ivo://org.gavo.dc/tap");
+/// assert!(q.contains("FROM rr.resource AS r"));
+/// assert!(q.ends_with("WHERE r.ivoid = 'ivo://org.gavo.dc/tap' ORDER BY c.cap_index, i.intf_index"));
+/// // Quotes are doubled, as ADQL string literals require.
+/// assert!(pidkit_resolve::regtap_query("ivo://a.b/it's").contains("'ivo://a.b/it''s'"));
+/// ```
+pub fn regtap_query(registry_part: &str) -> String {
+    format!(
+        "SELECT r.ivoid, r.res_type, r.res_title, c.cap_index, c.standard_id, c.cap_type, \
+         i.intf_type, i.intf_role, i.url_use, i.access_url \
+         FROM rr.resource AS r \
+         LEFT OUTER JOIN rr.capability AS c ON c.ivoid = r.ivoid \
+         LEFT OUTER JOIN rr.interface AS i ON i.ivoid = c.ivoid AND i.cap_index = c.cap_index \
+         WHERE r.ivoid = '{}' ORDER BY c.cap_index, i.intf_index",
+        registry_part.replace('\'', "''")
+    )
+}
+
+/// Ask the registry; the step and the cache entry it deserves.
+pub(crate) fn lookup(client: &Client, cfg: &Config, registry_part: &str) -> (Step, Option<Entry>) {
+    let url = format!("{}/sync", cfg.registry.trim_end_matches('/'));
+    let query = regtap_query(registry_part);
+    let form = [
+        ("REQUEST", "doQuery"),
+        ("LANG", "ADQL"),
+        ("QUERY", query.as_str()),
+    ];
+    let mut step = match client.send(&Request::PostForm(&url, &form)) {
+        Err(f) => {
+            let mut s = Step::unknown(f.reason);
+            s.attempts = f.attempts;
+            s.source = Source::Network;
+            return (s, None);
+        }
+        Ok(a) => {
+            let ct = a.content_type.as_deref().unwrap_or("no content type");
+            let http = format!("HTTP {} ({ct})", a.status);
+            let mut s = match VoTable::parse(&a.body) {
+                Err(e) => Step::unknown(format!("{http}: not a VOTable answer: {e}")),
+                Ok(t) => match &t.status {
+                    QueryStatus::Error(msg) => Step::new(
+                        Outcome::Error,
+                        Some(format!("the registry reported an error: {msg}")),
+                    ),
+                    _ if !(200..300).contains(&a.status) => {
+                        Step::unknown(format!("{http}: a VOTable without an error status"))
+                    }
+                    _ => read(registry_part, &t),
+                },
+            };
+            s.attempts = a.attempts;
+            s
+        }
+    };
+    step.source = Source::Network;
+    let now = SystemTime::now();
+    let ttl = match step.outcome {
+        Outcome::Resolved => Some(cfg.registry_ttl),
+        Outcome::NotFound => Some(cfg.negative_ttl),
+        _ => None,
+    };
+    let entry = ttl.filter(|t| !t.is_zero()).map(|ttl| Entry {
+        outcome: step.outcome,
+        stored: now,
+        expires: now + ttl,
+        body: serde_json::to_vec(&step.record).unwrap_or_default(),
+    });
+    (step, entry)
+}
+
+/// A cached registry answer as a step.
+pub(crate) fn from_entry(e: &Entry) -> Option<Step> {
+    let record: Value = serde_json::from_slice(&e.body).ok()?;
+    Some(match e.outcome {
+        Outcome::Resolved => resolved(record),
+        Outcome::NotFound => not_found(record.get("ivoid")?.as_str()?),
+        _ => return None,
+    })
+}
+
+fn not_found(registry_part: &str) -> Step {
+    let mut s = Step::new(
+        Outcome::NotFound,
+        Some(format!(
+            "no registry record for {registry_part}; Identifiers 2.0 §2.5: clients SHOULD \
+             assume it is obsolete"
+        )),
+    );
+    s.record = Some(json!({ "ivoid": registry_part }));
+    s
+}
+
+fn resolved(record: Value) -> Step {
+    let mut urls: Vec<String> = Vec::new();
+    for cap in record["capabilities"].as_array().into_iter().flatten() {
+        for intf in cap["interfaces"].as_array().into_iter().flatten() {
+            if let Some(u) = intf["access_url"].as_str()
+                && !urls.iter().any(|x| x == u)
+            {
+                urls.push(u.to_owned());
+            }
+        }
+    }
+    let mut s = Step::new(Outcome::Resolved, None);
+    s.urls = urls;
+    s.record = Some(record);
+    s
+}
+
+/// The registry record from the joined rows: one resource, its capabilities in `cap_index`
+/// order, each with its interfaces.
+fn read(registry_part: &str, t: &VoTable) -> Step {
+    if t.rows.is_empty() {
+        return not_found(registry_part);
+    }
+    let col = |row: &[Option<String>], name: &str| -> Value {
+        t.column(name)
+            .and_then(|i| row.get(i).cloned().flatten())
+            .map_or(Value::Null, Value::String)
+    };
+    let first = &t.rows[0];
+    let mut caps: Vec<(Value, Value)> = Vec::new(); // (grouping key, capability)
+    for row in &t.rows {
+        let (std_id, cap_type) = (col(row, "standard_id"), col(row, "cap_type"));
+        let cap_key = match col(row, "cap_index") {
+            Value::Null if std_id.is_null() && cap_type.is_null() => continue,
+            Value::Null => json!([std_id, cap_type]),
+            index => index,
+        };
+        let at = match caps.iter().position(|(k, _)| *k == cap_key) {
+            Some(at) => at,
+            None => {
+                caps.push((
+                    cap_key,
+                    json!({"standard_id": std_id, "type": cap_type, "interfaces": []}),
+                ));
+                caps.len() - 1
+            }
+        };
+        let cap = &mut caps[at].1;
+        let access_url = col(row, "access_url");
+        if !access_url.is_null()
+            && let Some(list) = cap["interfaces"].as_array_mut()
+        {
+            list.push(json!({
+                "type": col(row, "intf_type"),
+                "role": col(row, "intf_role"),
+                "url_use": col(row, "url_use"),
+                "access_url": access_url,
+            }));
+        }
+    }
+    let ivoid = match col(first, "ivoid") {
+        Value::Null => Value::String(registry_part.to_owned()),
+        v => v,
+    };
+    let mut step = resolved(json!({
+        "ivoid": ivoid,
+        "title": col(first, "res_title"),
+        "type": col(first, "res_type"),
+        "capabilities": caps.into_iter().map(|(_, c)| c).collect::<Vec<_>>(),
+    }));
+    if t.status == QueryStatus::Overflow {
+        step.reason = Some("the registry truncated the answer (OVERFLOW)".into());
+    }
+    step
+}

@@ -1,0 +1,308 @@
+//! The resolver: recognises the input (any written form of a DOI, or an IVOID), answers from
+//! the cache when it may, otherwise asks the Handle API or the registry, and says what happened.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use pidkit::ParseError;
+use pidkit::doi::{self, Doi};
+use pidkit::ivo::Ivoid;
+
+use crate::cache::{Cache, Entry};
+use crate::http::{Client, ClientConfig};
+use crate::outcome::{IdKind, Outcome, Resolution, Source, Step};
+use crate::{handle_api, registry};
+
+/// The DOI system's resolver (DOI URI scheme §4).
+pub const DEFAULT_RESOLVER: &str = "https://doi.org";
+/// The GAVO registry's TAP service, pyvo's default RegTAP endpoint (also read by pyvo from
+/// `IVOA_REGISTRY`).
+pub const DEFAULT_REGISTRY: &str = "http://reg.g-vo.org/tap";
+/// How many `HS_ALIAS` values are followed before giving up (shortDOI → DOI is one).
+pub const MAX_ALIASES: usize = 4;
+
+/// Everything a [`Resolver`] needs to know.
+///
+/// ```
+/// let cfg = pidkit_resolve::Config::default();
+/// assert_eq!(cfg.resolver, "https://doi.org");
+/// assert_eq!(cfg.registry, "http://reg.g-vo.org/tap");
+/// assert_eq!(cfg.negative_ttl.as_secs(), 300);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// HTTP behaviour: timeouts, retries, body limit, contact, rate.
+    pub client: ClientConfig,
+    /// The Handle API's origin; requests go to `{resolver}/api/handles/{ssp}`.
+    pub resolver: String,
+    /// The RegTAP service's base URL; queries go to `{registry}/sync`.
+    pub registry: String,
+    /// Ask the Handle API only for values of these types (`type=`, repeatable).
+    pub types: Vec<String>,
+    /// Ask the Handle API only for values at these indexes (`index=`, repeatable).
+    pub indexes: Vec<u32>,
+    /// How long "not found" and "no values" answers are cached.
+    pub negative_ttl: Duration,
+    /// How long registry records are cached (they carry no TTL of their own).
+    pub registry_ttl: Duration,
+    /// Answer from the cache only (stale entries included); never use the network.
+    pub offline: bool,
+    /// Connections kept open per host (the batch concurrency is a good value).
+    pub pool: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            client: ClientConfig::default(),
+            resolver: DEFAULT_RESOLVER.into(),
+            registry: DEFAULT_REGISTRY.into(),
+            types: Vec::new(),
+            indexes: Vec::new(),
+            negative_ttl: Duration::from_secs(300),
+            registry_ttl: Duration::from_secs(86_400),
+            offline: false,
+            pool: 4,
+        }
+    }
+}
+
+/// Resolves DOIs and IVOIDs; shareable between threads.
+///
+/// ```no_run
+/// use pidkit_resolve::{Config, Outcome, Resolver};
+/// let resolver = Resolver::new(Config::default());
+/// let r = resolver.resolve("doi:10.1000/182");
+/// assert_eq!(r.outcome, Outcome::Resolved);
+/// println!("{:?}", r.urls);
+/// ```
+pub struct Resolver {
+    cfg: Config,
+    client: Client,
+    cache: Option<Cache>,
+}
+
+impl Resolver {
+    /// A resolver without a cache.
+    pub fn new(cfg: Config) -> Resolver {
+        let client = Client::new(cfg.client.clone(), cfg.pool);
+        Resolver {
+            cfg,
+            client,
+            cache: None,
+        }
+    }
+
+    /// Use `cache` for answers (and, when offline, as the only source).
+    pub fn with_cache(mut self, cache: Cache) -> Resolver {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// The cache, if any.
+    pub fn cache(&self) -> Option<&Cache> {
+        self.cache.as_ref()
+    }
+
+    /// The default cache directory ([`Cache::default_dir`]).
+    pub fn default_cache_dir() -> Option<PathBuf> {
+        Cache::default_dir()
+    }
+
+    /// HTTP requests sent so far, retries included.
+    pub fn requests_sent(&self) -> u64 {
+        self.client.requests_sent()
+    }
+
+    /// Resolve one identifier: a DOI in any written form (`10.1000/182`, `doi:…`,
+    /// `https://doi.org/…`, `urn:doi:…`, `info:doi/…`, a shortDOI `10/abc`), or an IVOID.
+    pub fn resolve(&self, input: &str) -> Resolution {
+        let text = input.trim();
+        let is_ivo = text
+            .get(..4)
+            .is_some_and(|s| s.eq_ignore_ascii_case("ivo:"));
+        if is_ivo {
+            let lead = input.len() - input.trim_start().len();
+            return match Ivoid::parse(text) {
+                Ok(id) => self.resolve_ivoid(input, &id),
+                Err(e) => invalid(input, e.shifted(lead), "not a valid IVOA identifier"),
+            };
+        }
+        match doi::recognize(input) {
+            Ok(r) => self.resolve_doi(input, &r.doi),
+            Err(e) => invalid(input, e, "not a DOI or an IVOA identifier"),
+        }
+    }
+
+    /// Resolve a DOI name through the Handle API, following `HS_ALIAS` values (shortDOIs).
+    ///
+    /// ```no_run
+    /// let doi = pidkit::doi::Doi::parse("10/aabbe")?;
+    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_doi("10/aabbe", &doi);
+    /// println!("{} → {:?}", r.outcome, r.aliases);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn resolve_doi(&self, input: &str, doi: &Doi<'_>) -> Resolution {
+        let mut res = Resolution::new(input, Some(IdKind::Doi), Outcome::Unknown, None);
+        res.name = Some(doi.as_str().to_owned());
+        let mut current = doi.clone().into_owned();
+        let mut seen = vec![current.key().to_string()];
+        loop {
+            let step = self.lookup_doi(&current);
+            res.attempts += step.attempts;
+            res.source = merge_source(res.source, step.source);
+            res.outcome = step.outcome;
+            res.reason = step.reason;
+            res.urls = step.urls;
+            res.record = step.record;
+            let Some(alias) = step.alias else { break };
+            if res.outcome != Outcome::Resolved {
+                break;
+            }
+            let target = match doi::recognize(&alias) {
+                Ok(r) => r.doi.into_owned(),
+                Err(e) => {
+                    res.outcome = Outcome::Unknown;
+                    res.reason = Some(format!(
+                        "the HS_ALIAS value {alias:?} is not a DOI name: {e}"
+                    ));
+                    break;
+                }
+            };
+            let key = target.key().to_string();
+            if seen.contains(&key) || seen.len() > MAX_ALIASES {
+                res.outcome = Outcome::Unknown;
+                res.reason = Some(format!(
+                    "HS_ALIAS values loop or go deeper than {MAX_ALIASES}: {} → {}",
+                    seen.join(" → "),
+                    target.as_str()
+                ));
+                break;
+            }
+            seen.push(key);
+            res.aliases.push(target.as_str().to_owned());
+            current = target;
+        }
+        res
+    }
+
+    /// One Handle API lookup (no alias following), through the cache.
+    fn lookup_doi(&self, doi: &Doi<'_>) -> Step {
+        let key = handle_api::cache_key(doi, &self.cfg.types, &self.cfg.indexes);
+        if let Some(step) = self.cached(&key, |e| handle_api::from_entry(doi, e)) {
+            return step;
+        }
+        if self.cfg.offline {
+            return Step::unknown("not in the cache, and offline".into());
+        }
+        let mut url = doi.api_url().base(format!(
+            "{}/api/handles/",
+            self.cfg.resolver.trim_end_matches('/')
+        ));
+        for t in &self.cfg.types {
+            url = url.with_type(t.as_str());
+        }
+        for &i in &self.cfg.indexes {
+            url = url.with_index(i);
+        }
+        let url = url.to_string();
+        let answer = self.client.send(&crate::http::Request::Get(&url));
+        let (step, entry) = handle_api::classify(doi, answer, &self.cfg);
+        if let (Some(cache), Some(entry)) = (&self.cache, entry) {
+            cache.put(&key, &entry);
+        }
+        step
+    }
+
+    /// Resolve an IVOID: its Registry part is looked up in the RegTAP registry (§2.5).
+    ///
+    /// ```no_run
+    /// let id = pidkit::ivo::Ivoid::parse("ivo://org.gavo.dc/tap")?;
+    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_ivoid("ivo://org.gavo.dc/tap", &id);
+    /// println!("{} {:?}", r.outcome, r.urls);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn resolve_ivoid<T: AsRef<str>>(&self, input: &str, id: &Ivoid<T>) -> Resolution {
+        let mut res = Resolution::new(input, Some(IdKind::Ivo), Outcome::Unknown, None);
+        // RegTAP stores the Registry part lowercased (Identifiers 2.0 §2.6).
+        let registry_part = match Ivoid::parse(id.registry_part()) {
+            Ok(r) => r.to_regtap().into_owned(),
+            Err(_) => id.registry_part().to_ascii_lowercase(),
+        };
+        res.name = Some(registry_part.clone());
+        let key = format!("ivo:{registry_part}");
+        let step = match self.cached(&key, registry::from_entry) {
+            Some(step) => step,
+            None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
+            None => {
+                let (step, entry) = registry::lookup(&self.client, &self.cfg, &registry_part);
+                if let (Some(cache), Some(entry)) = (&self.cache, entry) {
+                    cache.put(&key, &entry);
+                }
+                step
+            }
+        };
+        res.outcome = step.outcome;
+        res.reason = step.reason;
+        res.urls = step.urls;
+        res.record = step.record;
+        res.attempts = step.attempts;
+        res.source = step.source;
+        if res.outcome == Outcome::Resolved && !id.local_part().is_empty() {
+            res.reason = Some(format!(
+                "resolved the Registry part; the local part {:?} is for the resource itself to \
+                 dereference (Identifiers 2.0 §2.5)",
+                id.local_part()
+            ));
+        }
+        res
+    }
+
+    /// Resolve many identifiers with `concurrency` threads, calling `emit` in input order.
+    ///
+    /// ```no_run
+    /// let resolver = pidkit_resolve::Resolver::new(Default::default());
+    /// let ids = ["10.1000/182", "ivo://org.gavo.dc"].map(String::from);
+    /// resolver.resolve_all(ids, 4, |r| println!("{} {}", r.input, r.outcome));
+    /// ```
+    pub fn resolve_all(
+        &self,
+        inputs: impl IntoIterator<Item = String>,
+        concurrency: usize,
+        mut emit: impl FnMut(Resolution),
+    ) {
+        crate::ordered(inputs, concurrency, |s| self.resolve(s), |_, r| emit(r));
+    }
+
+    /// A cached answer for `key` if it may be used: fresh, or any when offline.
+    fn cached(&self, key: &str, build: impl FnOnce(&Entry) -> Option<Step>) -> Option<Step> {
+        let entry = self.cache.as_ref()?.get(key).ok()??;
+        let fresh = entry.is_fresh(SystemTime::now());
+        if !fresh && !self.cfg.offline {
+            return None;
+        }
+        let mut step = build(&entry)?;
+        step.source = if fresh {
+            Source::Cache
+        } else {
+            Source::StaleCache
+        };
+        Some(step)
+    }
+}
+
+/// The source of a chain of lookups: the network if any step used it.
+fn merge_source(a: Source, b: Source) -> Source {
+    match (a, b) {
+        (Source::None, x) | (x, Source::None) => x,
+        (Source::Network, _) | (_, Source::Network) => Source::Network,
+        (Source::StaleCache, _) | (_, Source::StaleCache) => Source::StaleCache,
+        _ => Source::Cache,
+    }
+}
+
+fn invalid(input: &str, e: ParseError, what: &str) -> Resolution {
+    let mut r = Resolution::invalid(input, format!("{what}: {e}"));
+    r.error = Some(e);
+    r
+}

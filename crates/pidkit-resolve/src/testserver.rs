@@ -1,0 +1,624 @@
+//! An HTTP/1.1 server on 127.0.0.1 (a random port) that answers like doi.org's Handle API and
+//! like a RegTAP service, for tests and benchmarks without the internet (feature `test-server`).
+//!
+//! Handle API, `GET /api/handles/{name}` (names are matched case-insensitively, after
+//! percent-decoding, as the Handle system does):
+//!
+//! | name | answer |
+//! |---|---|
+//! | `10.1000/182` | the DOI URI scheme's Figure 1 (responseCode 1, HTTP 200) |
+//! | `10.1038/nature12373` | a Crossref-style record (URL, `700050`, `HS_ADMIN`) |
+//! | `10.5555/no-values` (or any name with `type=NONE`) | responseCode 200, HTTP 200 |
+//! | `10.5555/server-error` | responseCode 2, HTTP 500 |
+//! | `10/abc` | a shortDOI: an `HS_ALIAS` value naming `10.1000/182` |
+//! | `10/loop` | an `HS_ALIAS` naming itself |
+//! | `10.5555/slow` | Figure 1 after 3 seconds |
+//! | `10.5555/rate-limited` | 429 with `Retry-After: 1`, then a record |
+//! | `10.5555/rate-limited-long` | 429 with `Retry-After: 3600`, always |
+//! | `10.5555/flaky` | 500 (HTML) the first time, then a record |
+//! | `10.5555/truncated` | a `Content-Length` of 400 and 60 bytes, then the connection closes |
+//! | `10.5555/invalid-json` | HTTP 200, `application/json`, a cut-off JSON text |
+//! | `10.5555/not-handle` | HTTP 200, JSON that is not a Handle answer |
+//! | `10.5555/html` | HTTP 200, an HTML page |
+//! | `10.5555/forbidden` | HTTP 403, a front end's HTML page |
+//! | `10.5555/huge` | HTTP 200, a 3 MB JSON body with its `Content-Length` |
+//! | `10.5555/huge-chunked` | the same, chunked (no length known in advance) |
+//! | `10.5555/ttl-1` | a record whose values have a TTL of 1 second |
+//! | `10.5555/ttl-0` | a record whose values have a TTL of 0 (not to be cached) |
+//! | `10.5555/ttl-abs-N` | a record whose TTL is an absolute time N seconds from now |
+//! | `10.5555/mismatch` | a record for another handle |
+//! | `10.5555/bench/…` | a small record with one URL value |
+//! | anything else | responseCode 100, HTTP 404 |
+//!
+//! TAP, `POST /tap/sync` (`REQUEST=doQuery`, `LANG=ADQL`, `QUERY=…`): the IVOID literal of the
+//! query's `WHERE` decides: `ivo://org.gavo.dc` a resource with capabilities (TABLEDATA),
+//! `ivo://binary2.example/svc` the same in BINARY2, `ivo://error.example/x` a TAP error document
+//! (HTTP 400), `ivo://html.example/x` an HTML page, anything else an empty table.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use base64::Engine as _;
+
+/// The Handle record of Figure 1 of the DOI URI scheme, as doi.org returns it.
+pub const FIGURE_1: &str = r#"{"responseCode":1,"handle":"10.1000/182","values":[{"index":1,"type":"URL","data":{"format":"string","value":"http://www.doi.org/hb.html"},"ttl":86400,"timestamp":"2004-01-21T14:14:17Z"},{"index":100,"type":"HS_ADMIN","data":{"format":"admin","value":{"handle":"0.na/10.1000","index":200,"permissions":"011111110010","legacyByteLength":true}},"ttl":86400,"timestamp":"2000-06-23T15:17:46Z"}]}"#;
+
+/// A Crossref-style record: a URL, Crossref's `700050` timestamp value and the admin value.
+pub const CROSSREF: &str = r#"{"responseCode":1,"handle":"10.1038/nature12373","values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://www.nature.com/articles/nature12373"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":700050,"type":"700050","data":{"format":"string","value":"20190326104738"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":100,"type":"HS_ADMIN","data":{"format":"admin","value":{"handle":"0.na/10.1038","index":200,"permissions":"111111110010"}},"ttl":86400,"timestamp":"2013-07-31T09:02:48Z"}]}"#;
+
+/// One request the server received.
+#[derive(Clone, Debug)]
+pub struct Logged {
+    /// `GET` or `POST`.
+    pub method: String,
+    /// The request target (path and query), as sent.
+    pub target: String,
+    /// Header names (lowercased) and values.
+    pub headers: Vec<(String, String)>,
+    /// The request body (form-decoded `QUERY` for TAP requests is in [`Logged::query`]).
+    pub body: String,
+}
+
+impl Logged {
+    /// The value of header `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The decoded `QUERY` parameter of a TAP request.
+    pub fn query(&self) -> Option<String> {
+        form_value(&self.body, "QUERY")
+    }
+}
+
+#[derive(Default)]
+struct State {
+    log: Vec<Logged>,
+    hits: HashMap<String, u32>,
+}
+
+/// The running server; it stops when dropped.
+///
+/// ```
+/// let server = pidkit_resolve::testserver::TestServer::start();
+/// assert!(server.url().starts_with("http://127.0.0.1:"));
+/// ```
+pub struct TestServer {
+    addr: SocketAddr,
+    state: Arc<Mutex<State>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl TestServer {
+    /// Start on 127.0.0.1 with a port chosen by the system.
+    pub fn start() -> TestServer {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local address");
+        let state = Arc::new(Mutex::new(State::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (st, sp) = (Arc::clone(&state), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            for conn in listener.incoming() {
+                if sp.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(conn) = conn else { continue };
+                let st = Arc::clone(&st);
+                std::thread::spawn(move || serve(conn, &st));
+            }
+        });
+        TestServer { addr, state, stop }
+    }
+
+    /// `http://127.0.0.1:PORT` (the Handle API base, like `https://doi.org`).
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// The TAP service's base URL.
+    pub fn tap_url(&self) -> String {
+        format!("http://{}/tap", self.addr)
+    }
+
+    /// Every request received so far.
+    pub fn requests(&self) -> Vec<Logged> {
+        self.state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .log
+            .clone()
+    }
+
+    /// How many requests had a target starting with `prefix`.
+    pub fn count(&self, prefix: &str) -> usize {
+        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.log
+            .iter()
+            .filter(|l| l.target.starts_with(prefix))
+            .count()
+    }
+
+    /// Forget the log and the per-name counters (so `flaky` fails once more).
+    pub fn reset(&self) {
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = State::default();
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop.
+        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+    }
+}
+
+/// A response and how to send it.
+struct Reply {
+    status: u16,
+    content_type: &'static str,
+    headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+    delay: Duration,
+    /// Send this many body bytes, then close (a truncated body).
+    cut: Option<usize>,
+    chunked: bool,
+}
+
+impl Reply {
+    fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Reply {
+        Reply {
+            status,
+            content_type,
+            headers: Vec::new(),
+            body: body.into(),
+            delay: Duration::ZERO,
+            cut: None,
+            chunked: false,
+        }
+    }
+    fn json(status: u16, body: impl Into<Vec<u8>>) -> Reply {
+        Reply::new(status, "application/json;charset=UTF-8", body)
+    }
+}
+
+fn serve(conn: TcpStream, state: &Mutex<State>) {
+    let _ = conn.set_read_timeout(Some(Duration::from_secs(30)));
+    let _ = conn.set_nodelay(true);
+    let Ok(mut writer) = conn.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(conn);
+    loop {
+        let mut line = String::new();
+        match reader.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let mut parts = line.split_whitespace();
+        let (Some(method), Some(target)) = (parts.next(), parts.next()) else {
+            return;
+        };
+        let (method, target) = (method.to_owned(), target.to_owned());
+        let mut headers = Vec::new();
+        loop {
+            let mut h = String::new();
+            match reader.read_line(&mut h) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            let h = h.trim_end();
+            if h.is_empty() {
+                break;
+            }
+            if let Some((n, v)) = h.split_once(':') {
+                headers.push((n.trim().to_ascii_lowercase(), v.trim().to_owned()));
+            }
+        }
+        let len = headers
+            .iter()
+            .find(|(n, _)| n == "content-length")
+            .and_then(|(_, v)| v.parse::<usize>().ok())
+            .unwrap_or(0);
+        let mut body = vec![0; len.min(1 << 20)];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let close = headers
+            .iter()
+            .any(|(n, v)| n == "connection" && v.eq_ignore_ascii_case("close"));
+        let logged = Logged {
+            method,
+            target,
+            headers,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        };
+        let reply = route(&logged, state);
+        state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .log
+            .push(logged);
+        if !reply.delay.is_zero() {
+            std::thread::sleep(reply.delay);
+        }
+        if send(&mut writer, &reply).is_err() || reply.cut.is_some() || close {
+            return;
+        }
+    }
+}
+
+fn send(w: &mut TcpStream, r: &Reply) -> std::io::Result<()> {
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\n",
+        r.status,
+        reason(r.status),
+        r.content_type
+    );
+    for (n, v) in &r.headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    if r.chunked {
+        head.push_str("Transfer-Encoding: chunked\r\n\r\n");
+        w.write_all(head.as_bytes())?;
+        for chunk in r.body.chunks(16 * 1024) {
+            w.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())?;
+            w.write_all(chunk)?;
+            w.write_all(b"\r\n")?;
+        }
+        w.write_all(b"0\r\n\r\n")?;
+    } else {
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", r.body.len()));
+        w.write_all(head.as_bytes())?;
+        let n = r.cut.unwrap_or(r.body.len()).min(r.body.len());
+        w.write_all(&r.body[..n])?;
+    }
+    w.flush()
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        _ => "Status",
+    }
+}
+
+fn route(req: &Logged, state: &Mutex<State>) -> Reply {
+    let (path, query) = req.target.split_once('?').unwrap_or((&req.target, ""));
+    if let Some(name) = path.strip_prefix("/api/handles/") {
+        let name = percent_decode(name);
+        let hits = {
+            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+            let n = st.hits.entry(name.to_ascii_lowercase()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        return handle(&name, query, hits);
+    }
+    if path == "/tap/sync" && req.method == "POST" {
+        return tap(&req.query().unwrap_or_default());
+    }
+    Reply::new(404, "text/plain", "no such path")
+}
+
+fn record(handle: &str, url: &str, ttl: &str) -> String {
+    format!(
+        r#"{{"responseCode":1,"handle":"{handle}","values":[{{"index":1,"type":"URL","data":{{"format":"string","value":"{url}"}},"ttl":{ttl},"timestamp":"2020-01-01T00:00:00Z"}}]}}"#
+    )
+}
+
+fn handle(name: &str, query: &str, hits: u32) -> Reply {
+    let lower = name.to_ascii_lowercase();
+    let not_found = || {
+        Reply::json(
+            404,
+            format!(r#"{{"responseCode":100,"handle":"{}"}}"#, json_escape(name)),
+        )
+    };
+    if query.split('&').any(|p| p == "type=NONE") || lower == "10.5555/no-values" {
+        return Reply::json(
+            200,
+            format!(
+                r#"{{"responseCode":200,"handle":"{}","values":[]}}"#,
+                json_escape(name)
+            ),
+        );
+    }
+    if let Some(n) = lower.strip_prefix("10.5555/bench/") {
+        return Reply::json(
+            200,
+            record(name, &format!("https://example.org/article/{n}"), "86400"),
+        );
+    }
+    if let Some(secs) = lower.strip_prefix("10.5555/ttl-abs-") {
+        let secs: u64 = secs.parse().unwrap_or(1);
+        let when = SystemTime::now() + Duration::from_secs(secs);
+        let t = humantime::format_rfc3339_seconds(when);
+        return Reply::json(
+            200,
+            record(name, "https://example.org/abs", &format!("\"{t}\"")),
+        );
+    }
+    match lower.as_str() {
+        "10.1000/182" => Reply::json(200, FIGURE_1),
+        "10.1038/nature12373" => Reply::json(200, CROSSREF),
+        "10.5555/server-error" => Reply::json(
+            500,
+            r#"{"responseCode":2,"message":"Error resolving handle"}"#,
+        ),
+        "10/abc" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10/abc","values":[{"index":1,"type":"HS_ALIAS","data":{"format":"string","value":"10.1000/182"},"ttl":86400,"timestamp":"2011-05-06T09:00:00Z"}]}"#,
+        ),
+        "10/loop" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10/loop","values":[{"index":1,"type":"HS_ALIAS","data":{"format":"string","value":"10/loop"},"ttl":86400,"timestamp":"2011-05-06T09:00:00Z"}]}"#,
+        ),
+        "10.5555/slow" => Reply {
+            delay: Duration::from_secs(3),
+            ..Reply::json(200, FIGURE_1)
+        },
+        "10.5555/rate-limited" if hits == 1 => Reply {
+            headers: vec![("Retry-After", "1".into())],
+            ..Reply::new(429, "text/html", "<html><body>Slow down</body></html>")
+        },
+        "10.5555/rate-limited" => {
+            Reply::json(200, record(name, "https://example.org/after-429", "86400"))
+        }
+        "10.5555/rate-limited-long" => Reply {
+            headers: vec![("Retry-After", "3600".into())],
+            ..Reply::new(
+                429,
+                "text/html",
+                "<html><body>Come back later</body></html>",
+            )
+        },
+        "10.5555/flaky" if hits == 1 => {
+            Reply::new(500, "text/html", "<html><body>Internal error</body></html>")
+        }
+        "10.5555/flaky" => Reply::json(200, record(name, "https://example.org/after-500", "86400")),
+        "10.5555/truncated" => Reply {
+            cut: Some(60),
+            ..Reply::json(200, format!("{FIGURE_1:<400}").into_bytes())
+        },
+        "10.5555/invalid-json" => Reply::json(200, r#"{"responseCode":1,"handle":"10.5555/inv"#),
+        "10.5555/not-handle" => Reply::json(200, r#"{"message":"hello"}"#),
+        "10.5555/html" => Reply::new(
+            200,
+            "text/html; charset=utf-8",
+            "<!DOCTYPE html><html><head><title>DOI</title></head><body>Not an API</body></html>",
+        ),
+        "10.5555/forbidden" => Reply::new(
+            403,
+            "text/html",
+            "<html><head><title>Attention Required!</title></head><body>Blocked</body></html>",
+        ),
+        "10.5555/huge" | "10.5555/huge-chunked" => {
+            let filler = "x".repeat(3 << 20);
+            let body = format!(
+                r#"{{"responseCode":1,"handle":"{name}","values":[{{"index":1,"type":"URL","data":{{"format":"string","value":"https://example.org/{filler}"}}}}]}}"#
+            );
+            Reply {
+                chunked: lower.ends_with("chunked"),
+                ..Reply::json(200, body)
+            }
+        }
+        "10.5555/ttl-1" => Reply::json(200, record(name, "https://example.org/ttl-1", "1")),
+        "10.5555/ttl-0" => Reply::json(200, record(name, "https://example.org/ttl-0", "0")),
+        "10.5555/mismatch" => Reply::json(
+            200,
+            record("10.9999/other", "https://example.org/other", "86400"),
+        ),
+        _ => not_found(),
+    }
+}
+
+fn tap(adql: &str) -> Reply {
+    // The IVOID literal: the first '…' after WHERE, with '' for a quote.
+    let ivoid = adql
+        .find("WHERE")
+        .and_then(|w| adql[w..].find('\'').map(|q| w + q + 1))
+        .map(|start| {
+            let mut out = String::new();
+            let mut chars = adql[start..].chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\'' {
+                    if chars.peek() == Some(&'\'') {
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                out.push(c);
+            }
+            out
+        })
+        .unwrap_or_default();
+    const FIELDS: [&str; 10] = [
+        "ivoid",
+        "res_type",
+        "res_title",
+        "cap_index",
+        "standard_id",
+        "cap_type",
+        "intf_type",
+        "intf_role",
+        "url_use",
+        "access_url",
+    ];
+    let gavo: [[&str; 10]; 3] = [
+        [
+            "ivo://org.gavo.dc",
+            "vs:catalogservice",
+            "GAVO Data Center TAP service",
+            "1",
+            "ivo://ivoa.net/std/tap",
+            "tr:tablesaccess",
+            "vs:paramhttp",
+            "std",
+            "base",
+            "http://dc.zah.uni-heidelberg.de/tap",
+        ],
+        [
+            "ivo://org.gavo.dc",
+            "vs:catalogservice",
+            "GAVO Data Center TAP service",
+            "2",
+            "ivo://ivoa.net/std/vosi#capabilities",
+            "",
+            "vs:paramhttp",
+            "std",
+            "full",
+            "http://dc.zah.uni-heidelberg.de/__system__/tap/run/capabilities",
+        ],
+        [
+            "ivo://org.gavo.dc",
+            "vs:catalogservice",
+            "GAVO Data Center TAP service",
+            "3",
+            "",
+            "",
+            "vr:webbrowser",
+            "",
+            "full",
+            "http://dc.zah.uni-heidelberg.de/__system__/adql/query/form",
+        ],
+    ];
+    let fields: String = FIELDS
+        .iter()
+        .map(|f| format!(r#"<FIELD name="{f}" datatype="char" arraysize="*"/>"#))
+        .collect();
+    let doc = |status: &str, data: String| {
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?>
+<VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="{status}"/><TABLE>{fields}<DATA>{data}</DATA></TABLE></RESOURCE></VOTABLE>"#
+        )
+    };
+    let votable = "application/x-votable+xml";
+    match ivoid.as_str() {
+        "ivo://org.gavo.dc" => {
+            let rows: String = gavo
+                .iter()
+                .map(|r| {
+                    let tds: String = r
+                        .iter()
+                        .map(|v| {
+                            if v.is_empty() {
+                                "<TD/>".to_owned()
+                            } else {
+                                format!("<TD>{}</TD>", xml_escape(v))
+                            }
+                        })
+                        .collect();
+                    format!("<TR>{tds}</TR>")
+                })
+                .collect();
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{rows}</TABLEDATA>")),
+            )
+        }
+        "ivo://binary2.example/svc" => {
+            let mut raw = Vec::new();
+            for r in &gavo[..1] {
+                let mut mask = [0u8; 2];
+                for (k, v) in r.iter().enumerate() {
+                    if v.is_empty() {
+                        mask[k / 8] |= 0x80 >> (k % 8);
+                    }
+                }
+                raw.extend_from_slice(&mask);
+                for v in r {
+                    let v = v.replace("org.gavo.dc", "binary2.example/svc");
+                    raw.extend_from_slice(&(v.len() as u32).to_be_bytes());
+                    raw.extend_from_slice(v.as_bytes());
+                }
+            }
+            let b64 = base64::engine::general_purpose::STANDARD.encode(&raw);
+            Reply::new(
+                200,
+                votable,
+                doc(
+                    "OK",
+                    format!(r#"<BINARY2><STREAM encoding="base64">{b64}</STREAM></BINARY2>"#),
+                ),
+            )
+        }
+        "ivo://error.example/x" => Reply::new(
+            400,
+            votable,
+            r#"<?xml version="1.0"?><VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="ERROR">Field query: Could not parse your query</INFO></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://html.example/x" => Reply::new(
+            200,
+            "text/html",
+            "<!DOCTYPE html><html><body>Maintenance</body></html>",
+        ),
+        _ => Reply::new(200, votable, doc("OK", "<TABLEDATA></TABLEDATA>".into())),
+    }
+}
+
+fn json_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;")
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The value of `key` in an `application/x-www-form-urlencoded` body.
+fn form_value(body: &str, key: &str) -> Option<String> {
+    body.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (k == key).then(|| percent_decode(&v.replace('+', " ")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_values_decode() {
+        assert_eq!(
+            form_value("A=1&QUERY=SELECT+*+FROM+t+WHERE+x+%3D+%27a%27", "QUERY").as_deref(),
+            Some("SELECT * FROM t WHERE x = 'a'")
+        );
+    }
+}

@@ -1,0 +1,471 @@
+//! DOI resolution against the in-process Handle API server: every outcome, retry, timeout and
+//! limit of issue 8, and the DOI URI scheme §4's Figure 1.
+
+use std::time::{Duration, Instant};
+
+use pidkit_resolve::testserver::{CROSSREF, FIGURE_1, TestServer};
+use pidkit_resolve::{ClientConfig, Config, Outcome, Resolver, Source};
+use serde_json::Value;
+
+/// Quick timeouts and backoff so that the failure scenarios finish fast.
+pub fn config(server: &TestServer) -> Config {
+    Config {
+        client: ClientConfig {
+            connect_timeout: Duration::from_millis(500),
+            timeout: Duration::from_millis(600),
+            retries: 2,
+            backoff_base: Duration::from_millis(10),
+            backoff_max: Duration::from_millis(40),
+            max_retry_after: Duration::from_secs(2),
+            max_body: 1 << 20,
+            mailto: Some("ops@example.org".into()),
+            rate: None,
+        },
+        resolver: server.url(),
+        registry: server.tap_url(),
+        ..Config::default()
+    }
+}
+
+fn setup() -> (TestServer, Resolver) {
+    let server = TestServer::start();
+    let resolver = Resolver::new(config(&server));
+    (server, resolver)
+}
+
+#[test]
+fn figure_1_resolves_to_its_record() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("doi:10.1000/182");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.reason, None);
+    assert_eq!(r.urls, ["http://www.doi.org/hb.html"]);
+    assert_eq!(r.name.as_deref(), Some("10.1000/182"));
+    assert_eq!(r.attempts, 1);
+    assert_eq!(r.source, Source::Network);
+    let expected: Value = serde_json::from_str(FIGURE_1).unwrap();
+    assert_eq!(r.record, Some(expected));
+    // §4: GET {resolver}/api/handles/{scheme-specific part}, politely.
+    let reqs = server.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0].method, "GET");
+    assert_eq!(reqs[0].target, "/api/handles/10.1000/182");
+    let ua = reqs[0].header("user-agent").unwrap();
+    assert!(ua.starts_with("pidkit/"), "{ua}");
+    assert!(ua.contains("mailto:ops@example.org"), "{ua}");
+    assert_eq!(reqs[0].header("accept"), Some("application/json"));
+}
+
+#[test]
+fn every_written_form_asks_for_the_same_name() {
+    let (server, resolver) = setup();
+    for form in [
+        "10.1000/182",
+        "DOI: 10.1000/182",
+        "https://doi.org/10.1000/182",
+        "http://dx.doi.org/10.1000/182",
+        "info:doi/10.1000/182",
+        "urn:doi:10.1000:182",
+        "https://doi.org/api/handles/10.1000/182",
+        "  doi:10.1000%2F182  ",
+    ] {
+        let r = resolver.resolve(form);
+        assert_eq!(r.outcome, Outcome::Resolved, "{form}: {:?}", r.reason);
+        assert_eq!(r.input, form);
+        assert_eq!(r.urls, ["http://www.doi.org/hb.html"], "{form}");
+    }
+    assert!(
+        server
+            .requests()
+            .iter()
+            .all(|q| q.target == "/api/handles/10.1000/182")
+    );
+}
+
+#[test]
+fn the_suffix_slash_is_percent_encoded_in_the_request() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10.5555/bench/7");
+    assert_eq!(r.outcome, Outcome::Resolved);
+    assert_eq!(r.urls, ["https://example.org/article/7"]);
+    // The doi: URI's scheme-specific part encodes "/" inside the suffix (§2).
+    assert_eq!(
+        server.requests()[0].target,
+        "/api/handles/10.5555/bench%2F7"
+    );
+}
+
+#[test]
+fn crossref_style_record() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("https://doi.org/10.1038/NATURE12373");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://www.nature.com/articles/nature12373"]);
+    let expected: Value = serde_json::from_str(CROSSREF).unwrap();
+    assert_eq!(r.record, Some(expected));
+}
+
+#[test]
+fn not_found_is_response_code_100_with_404() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10.5555/does-not-exist");
+    assert_eq!(r.outcome, Outcome::NotFound);
+    assert!(r.reason.as_deref().unwrap().contains("responseCode 100"));
+    assert!(r.urls.is_empty());
+    assert_eq!(r.record.as_ref().unwrap()["responseCode"], 100);
+    assert_eq!(r.attempts, 1, "a 404 is an answer, not retried");
+    assert_eq!(server.requests().len(), 1);
+    assert_eq!(r.outcome.exit_class(), 1);
+}
+
+#[test]
+fn no_values_is_response_code_200() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/no-values");
+    assert_eq!(r.outcome, Outcome::NoValues);
+    assert_eq!(
+        r.reason.as_deref(),
+        Some("the DOI name has no values (Handle responseCode 200)")
+    );
+}
+
+#[test]
+fn type_and_index_parameters() {
+    let server = TestServer::start();
+    let resolver = Resolver::new(Config {
+        types: vec!["URL".into(), "HS_ADMIN".into()],
+        indexes: vec![1],
+        ..config(&server)
+    });
+    assert_eq!(resolver.resolve("10.1000/182").outcome, Outcome::Resolved);
+    assert_eq!(
+        server.requests()[0].target,
+        "/api/handles/10.1000/182?type=URL&type=HS_ADMIN&index=1"
+    );
+    let resolver = Resolver::new(Config {
+        types: vec!["NONE".into()],
+        ..config(&server)
+    });
+    let r = resolver.resolve("10.1000/182");
+    assert_eq!(r.outcome, Outcome::NoValues);
+    assert_eq!(
+        r.reason.as_deref(),
+        Some("the DOI name has no values of type NONE (Handle responseCode 200)")
+    );
+}
+
+#[test]
+fn server_error_is_retried_then_reported() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10.5555/server-error");
+    assert_eq!(r.outcome, Outcome::Error);
+    assert_eq!(r.attempts, 3, "first try and two retries");
+    assert_eq!(server.requests().len(), 3);
+    let reason = r.reason.unwrap();
+    assert!(reason.contains("responseCode 2"), "{reason}");
+    assert!(reason.contains("Error resolving handle"), "{reason}");
+    assert!(reason.contains("after 3 attempts"), "{reason}");
+    assert_eq!(r.outcome.exit_class(), 3);
+}
+
+#[test]
+fn five_hundred_then_success() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10.5555/flaky");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/after-500"]);
+    assert_eq!(r.attempts, 2);
+    assert_eq!(server.count("/api/handles/10.5555/flaky"), 2);
+}
+
+#[test]
+fn too_many_requests_honours_retry_after() {
+    let (server, resolver) = setup();
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/rate-limited");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/after-429"]);
+    assert_eq!(r.attempts, 2);
+    // Retry-After: 1 was waited for (not the 10 ms backoff).
+    assert!(took >= Duration::from_millis(950), "{took:?}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(server.requests().len(), 2);
+}
+
+#[test]
+fn retry_after_past_the_limit_is_not_waited_for() {
+    let (server, resolver) = setup();
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/rate-limited-long");
+    assert!(start.elapsed() < Duration::from_secs(1));
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert_eq!(r.attempts, 1);
+    assert_eq!(server.requests().len(), 1);
+    let reason = r.reason.unwrap();
+    assert!(reason.starts_with("HTTP 429"), "{reason}");
+    assert!(
+        reason.contains("Retry-After 3600 s, past the 2 s limit"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_slow_answer_times_out_without_hanging() {
+    let (server, resolver) = setup();
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/slow");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(
+        r.reason.as_deref().unwrap().contains("timed out"),
+        "{:?}",
+        r.reason
+    );
+    assert_eq!(r.attempts, 3, "timeouts are retried, boundedly");
+    assert_eq!(server.count("/api/handles/10.5555/slow"), 3);
+    // 3 × 600 ms plus backoff, far from the server's 3 s delay per attempt.
+    assert!(took < Duration::from_millis(2500), "{took:?}");
+}
+
+#[test]
+fn truncated_body() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/truncated");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(reason.contains("truncated"), "{reason}");
+    assert_eq!(r.attempts, 3);
+}
+
+#[test]
+fn invalid_json_and_json_that_is_not_a_handle_answer() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10.5555/invalid-json");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with(
+            "HTTP 200 (application/json;charset=UTF-8): invalid JSON (EOF while parsing"
+        ),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1, "a bad body is not retried");
+    let r = resolver.resolve("10.5555/not-handle");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(r.reason.unwrap().contains("without a numeric responseCode"));
+    assert_eq!(server.requests().len(), 2);
+}
+
+#[test]
+fn html_pages_and_front_end_refusals_are_unknown() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/html");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert_eq!(
+        r.reason.as_deref(),
+        Some("HTTP 200 (text/html; charset=utf-8): an HTML page, not a Handle API answer")
+    );
+    let r = resolver.resolve("10.5555/forbidden");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert_eq!(
+        r.reason.as_deref(),
+        Some("HTTP 403 (text/html): an HTML page, not a Handle API answer")
+    );
+    assert_eq!(r.attempts, 1);
+}
+
+#[test]
+fn oversized_bodies_are_refused() {
+    let (_server, resolver) = setup();
+    for name in ["10.5555/huge", "10.5555/huge-chunked"] {
+        let r = resolver.resolve(name);
+        assert_eq!(r.outcome, Outcome::Unknown, "{name}");
+        let reason = r.reason.unwrap();
+        assert!(reason.contains("1048576 byte limit"), "{name}: {reason}");
+        assert_eq!(r.attempts, 1, "{name}: not retried");
+    }
+}
+
+#[test]
+fn an_answer_for_another_handle_is_not_trusted() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/mismatch");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(
+        r.reason
+            .unwrap()
+            .contains("is for the handle \"10.9999/other\""),
+    );
+}
+
+#[test]
+fn short_dois_expand_through_hs_alias() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("10/abc");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.name.as_deref(), Some("10/abc"));
+    assert_eq!(r.aliases, ["10.1000/182"]);
+    assert_eq!(r.urls, ["http://www.doi.org/hb.html"]);
+    assert_eq!(r.record.unwrap()["handle"], "10.1000/182");
+    assert_eq!(r.attempts, 2);
+    let targets: Vec<String> = server.requests().into_iter().map(|q| q.target).collect();
+    assert_eq!(targets, ["/api/handles/10/abc", "/api/handles/10.1000/182"]);
+    // The same through doi.org's short URL form.
+    let r = resolver.resolve("https://doi.org/abc");
+    assert_eq!(r.aliases, ["10.1000/182"]);
+    // An alias naming itself stops at once.
+    let r = resolver.resolve("10/loop");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(r.reason.unwrap().contains("loop"));
+}
+
+#[test]
+fn connection_refused_is_retried_then_unknown() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let server = TestServer::start();
+    let resolver = Resolver::new(Config {
+        resolver: format!("http://127.0.0.1:{port}"),
+        ..config(&server)
+    });
+    let r = resolver.resolve("10.1000/182");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert_eq!(r.attempts, 3);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.contains("connect") || reason.contains("refused"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn invalid_input_never_reaches_the_network() {
+    let (server, resolver) = setup();
+    for (input, code) in [
+        ("", "empty"),
+        ("hello world", "doi-directory-indicator"),
+        ("10.1000", "doi-missing-slash"),
+        ("ivo://a2", "ivo-authority-too-short"),
+        ("  IVO://x", "ivo-authority-too-short"),
+    ] {
+        let r = resolver.resolve(input);
+        assert_eq!(r.outcome, Outcome::Invalid, "{input:?}");
+        assert_eq!(
+            r.error.as_ref().map(|e| e.code()),
+            Some(code),
+            "{input:?}: {:?}",
+            r.error
+        );
+        assert_eq!(r.outcome.exit_class(), 1);
+    }
+    let r = resolver.resolve("  IVO://x");
+    assert_eq!(
+        r.error.unwrap().offset,
+        8,
+        "offsets count the leading blanks"
+    );
+    assert!(server.requests().is_empty());
+}
+
+#[test]
+fn rate_limit_spaces_requests() {
+    let server = TestServer::start();
+    let mut cfg = config(&server);
+    cfg.client.rate = Some(20.0);
+    let resolver = Resolver::new(cfg);
+    let start = Instant::now();
+    let ids: Vec<String> = (0..10).map(|i| format!("10.5555/bench/{i}")).collect();
+    let mut n = 0;
+    resolver.resolve_all(ids, 8, |r| {
+        assert_eq!(r.outcome, Outcome::Resolved);
+        n += 1;
+    });
+    assert_eq!(n, 10);
+    // Ten requests at 20/s: the last one starts at least 450 ms after the first.
+    assert!(
+        start.elapsed() >= Duration::from_millis(440),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(resolver.requests_sent(), 10);
+}
+
+#[test]
+fn batches_keep_input_order() {
+    let (server, resolver) = setup();
+    let mut ids: Vec<String> = (0..300).map(|i| format!("10.5555/bench/{i}")).collect();
+    ids[17] = "10.5555/flaky".into(); // slower: a retry
+    ids[40] = "not a doi".into();
+    ids[41] = "10.5555/missing".into();
+    let mut seen = Vec::new();
+    resolver.resolve_all(ids.clone(), 16, |r| seen.push((r.input.clone(), r.outcome)));
+    let inputs: Vec<&str> = seen.iter().map(|(i, _)| i.as_str()).collect();
+    assert_eq!(inputs, ids.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(seen[17].1, Outcome::Resolved);
+    assert_eq!(seen[40].1, Outcome::Invalid);
+    assert_eq!(seen[41].1, Outcome::NotFound);
+    assert_eq!(server.requests().len(), 300);
+}
+
+#[test]
+fn json_shape_of_a_resolution() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10/abc");
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["input"], "10/abc");
+    assert_eq!(v["outcome"], "resolved");
+    assert_eq!(v["reason"], Value::Null);
+    assert_eq!(v["urls"], serde_json::json!(["http://www.doi.org/hb.html"]));
+    assert_eq!(v["record"]["responseCode"], 1);
+    assert_eq!(v["aliases"], serde_json::json!(["10.1000/182"]));
+    assert_eq!(v["kind"], "doi");
+    assert_eq!(v["source"], "network");
+    let r = resolver.resolve("10.1000");
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["outcome"], "invalid");
+    assert_eq!(v["error"]["code"], "doi-missing-slash");
+    assert_eq!(v["record"], Value::Null);
+}
+
+mod no_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Offline and without a cache nothing is sent; no input panics.
+        #[test]
+        fn any_input_gives_an_outcome(s in "\\PC{0,40}|(doi:|ivo://|10\\.|https://doi.org/)[ -~]{0,20}") {
+            let resolver = Resolver::new(Config { offline: true, ..Config::default() });
+            let r = resolver.resolve(&s);
+            prop_assert!(matches!(r.outcome, Outcome::Invalid | Outcome::Unknown));
+            prop_assert_eq!(resolver.requests_sent(), 0);
+        }
+    }
+}
+
+#[test]
+fn https_is_built_in() {
+    // The https:// default (doi.org) needs a TLS stack: a raw listener on 127.0.0.1 sees a TLS
+    // ClientHello (record type 22, version 3.x) — without touching the internet.
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let peer = std::thread::spawn(move || {
+        let (mut conn, _) = listener.accept().unwrap();
+        let mut head = [0u8; 3];
+        conn.read_exact(&mut head).unwrap();
+        head
+    });
+    let server = TestServer::start();
+    let mut cfg = config(&server);
+    cfg.resolver = format!("https://127.0.0.1:{port}");
+    cfg.client.retries = 0;
+    let r = Resolver::new(cfg).resolve("10.1000/182");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let head = peer.join().unwrap();
+    assert_eq!((head[0], head[1]), (0x16, 0x03), "a TLS handshake record");
+}

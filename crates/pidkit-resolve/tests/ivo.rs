@@ -1,0 +1,154 @@
+//! IVOID resolution (Identifiers 2.0 §2.5) against the in-process RegTAP service.
+
+use std::time::Duration;
+
+use pidkit_resolve::testserver::TestServer;
+use pidkit_resolve::{ClientConfig, Config, IdKind, Outcome, Resolver, regtap_query};
+use serde_json::json;
+
+fn setup() -> (TestServer, Resolver) {
+    let server = TestServer::start();
+    let resolver = Resolver::new(Config {
+        client: ClientConfig {
+            timeout: Duration::from_millis(800),
+            retries: 1,
+            backoff_base: Duration::from_millis(10),
+            ..ClientConfig::default()
+        },
+        resolver: server.url(),
+        registry: server.tap_url(),
+        ..Config::default()
+    });
+    (server, resolver)
+}
+
+#[test]
+fn registry_part_is_looked_up_lowercased_with_a_sync_adql_query() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("IVO://ORG.gavo.DC");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.kind, Some(IdKind::Ivo));
+    assert_eq!(r.name.as_deref(), Some("ivo://org.gavo.dc"));
+    let reqs = server.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0].method, "POST");
+    assert_eq!(reqs[0].target, "/tap/sync");
+    assert!(reqs[0].body.contains("REQUEST=doQuery"), "{}", reqs[0].body);
+    assert!(reqs[0].body.contains("LANG=ADQL"), "{}", reqs[0].body);
+    assert_eq!(reqs[0].query().unwrap(), regtap_query("ivo://org.gavo.dc"));
+    assert!(
+        reqs[0]
+            .header("content-type")
+            .unwrap()
+            .starts_with("application/x-www-form-urlencoded")
+    );
+}
+
+#[test]
+fn the_record_has_title_type_capabilities_and_access_urls() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://org.gavo.dc");
+    let record = r.record.unwrap();
+    assert_eq!(record["ivoid"], "ivo://org.gavo.dc");
+    assert_eq!(record["title"], "GAVO Data Center TAP service");
+    assert_eq!(record["type"], "vs:catalogservice");
+    assert_eq!(
+        record["capabilities"],
+        json!([
+            {"standard_id": "ivo://ivoa.net/std/tap", "type": "tr:tablesaccess", "interfaces": [
+                {"type": "vs:paramhttp", "role": "std", "url_use": "base",
+                 "access_url": "http://dc.zah.uni-heidelberg.de/tap"}]},
+            {"standard_id": "ivo://ivoa.net/std/vosi#capabilities", "type": null, "interfaces": [
+                {"type": "vs:paramhttp", "role": "std", "url_use": "full",
+                 "access_url": "http://dc.zah.uni-heidelberg.de/__system__/tap/run/capabilities"}]},
+            {"standard_id": null, "type": null, "interfaces": [
+                {"type": "vr:webbrowser", "role": null, "url_use": "full",
+                 "access_url": "http://dc.zah.uni-heidelberg.de/__system__/adql/query/form"}]},
+        ])
+    );
+    assert_eq!(
+        r.urls,
+        [
+            "http://dc.zah.uni-heidelberg.de/tap",
+            "http://dc.zah.uni-heidelberg.de/__system__/tap/run/capabilities",
+            "http://dc.zah.uni-heidelberg.de/__system__/adql/query/form",
+        ]
+    );
+}
+
+#[test]
+fn binary2_answers_are_read() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://binary2.example/svc");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(
+        r.record.as_ref().unwrap()["ivoid"],
+        "ivo://binary2.example/svc"
+    );
+    assert_eq!(r.urls, ["http://dc.zah.uni-heidelberg.de/tap"]);
+}
+
+#[test]
+fn no_record_means_not_found() {
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://nowhere.example/gone");
+    assert_eq!(r.outcome, Outcome::NotFound);
+    assert!(r.reason.unwrap().contains("SHOULD assume it is obsolete"));
+}
+
+#[test]
+fn tap_errors_and_html_pages() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("ivo://error.example/x");
+    assert_eq!(r.outcome, Outcome::Error);
+    assert_eq!(
+        r.reason.as_deref(),
+        Some("the registry reported an error: Field query: Could not parse your query")
+    );
+    assert_eq!(r.attempts, 1, "a 400 is not retried");
+    let r = resolver.resolve("ivo://html.example/x");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(
+        r.reason
+            .unwrap()
+            .starts_with("HTTP 200 (text/html): not a VOTable answer")
+    );
+    assert_eq!(server.requests().len(), 2);
+}
+
+#[test]
+fn local_parts_resolve_through_the_registry_part() {
+    let (server, resolver) = setup();
+    let r = resolver.resolve("ivo://org.gavo.dc?some/dataset#Part1");
+    assert_eq!(r.outcome, Outcome::Resolved);
+    assert_eq!(r.name.as_deref(), Some("ivo://org.gavo.dc"));
+    assert!(
+        r.reason
+            .unwrap()
+            .contains("local part \"?some/dataset#Part1\"")
+    );
+    assert_eq!(
+        server.requests()[0].query().unwrap(),
+        regtap_query("ivo://org.gavo.dc")
+    );
+}
+
+#[test]
+fn registry_down_is_unknown() {
+    let server = TestServer::start();
+    let resolver = Resolver::new(Config {
+        registry: format!("{}/no-such-service", server.url()),
+        client: ClientConfig {
+            retries: 0,
+            ..ClientConfig::default()
+        },
+        ..Config::default()
+    });
+    let r = resolver.resolve("ivo://org.gavo.dc");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(
+        r.reason
+            .unwrap()
+            .starts_with("HTTP 404 (text/plain): not a VOTable answer")
+    );
+}
