@@ -88,6 +88,10 @@ pub enum ErrorKind {
     UnexpectedFragment,
     /// A scheme where a relative reference is required.
     UnexpectedScheme,
+
+    // ---- IRI -> URI conversion (iri/convert.rs, draft-duerst-iri-bis-07 §3.4) ----
+    /// A DNS host that IDNA ToASCII (UTS #46) cannot convert: the IRI has no URI form (§3.4).
+    Idna(&'static str),
 }
 
 impl ErrorKind {
@@ -114,6 +118,8 @@ impl ErrorKind {
             BadPort => "bad-port",
             UnexpectedFragment => "unexpected-fragment",
             UnexpectedScheme => "unexpected-scheme",
+            // iri/convert.rs
+            Idna(_) => "idna",
         }
     }
 
@@ -141,6 +147,10 @@ impl ErrorKind {
             BidiFormatChar(_) => {
                 Some("remove it: IRIs are stored in logical order without formatting marks".into())
             }
+            // iri/convert.rs
+            Idna(_) => Some(
+                "check the host's spelling; a host that is not a DNS name can be kept percent-encoded (Idna::Never)".into(),
+            ),
             _ => None,
         }
     }
@@ -195,6 +205,8 @@ impl fmt::Display for ErrorKind {
             BadPort => f.write_str("the port may only contain digits"),
             UnexpectedFragment => f.write_str("a fragment is not allowed in an absolute IRI"),
             UnexpectedScheme => f.write_str("a relative reference was expected, but this has a scheme"),
+            // iri/convert.rs
+            Idna(reason) => write!(f, "the host cannot be converted with IDNA ToASCII (UTS #46): {reason}"),
         }
     }
 }
