@@ -85,8 +85,8 @@ impl Idna {
 /// Every character not allowed in a URI is percent-encoded as UTF-8 with uppercase hex;
 /// existing `%XX` and ASCII are left alone, so the mapping is the identity on URIs and
 /// idempotent. A non-ASCII DNS host goes through [`host_to_ascii`] instead (never `%XX`), and
-/// the conversion fails when that fails. Under the default profile a fragment may contain
-/// `#`; a URI fragment may not, so it becomes `%23`.
+/// the conversion fails when that fails. A second `#` in the fragment (allowed by the draft's
+/// `ifragment`) stays as it is: RFC 3987 §3.1 says `#`, `%`, `[` and `]` MUST NOT be converted.
 ///
 /// ```
 /// use pidkit::{IriRef, ToUri};
@@ -150,8 +150,7 @@ impl ToUri {
     ) -> Result<IriRef<Cow<'a, str>>, ParseError> {
         let s = iri.as_str();
         let p = *iri.positions();
-        let hash_in_fragment = iri.fragment().is_some_and(|f| f.contains('#'));
-        if s.is_ascii() && !hash_in_fragment {
+        if s.is_ascii() {
             return Ok(IriRef::from_parts(Cow::Borrowed(s), p));
         }
         let dns = self.idna.dns_host(iri);
@@ -169,8 +168,7 @@ impl ToUri {
                 Part::Query if legacy.is_some() => {
                     encode_legacy(out, text, legacy.unwrap_or(encoding_rs::UTF_8));
                 }
-                Part::Fragment => encode_non_ascii(out, text, true),
-                _ => encode_non_ascii(out, text, false),
+                _ => encode_non_ascii(out, text),
             }
             Ok(())
         })?;
@@ -350,6 +348,13 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
         if label.len() > 63 {
             return fail("a label longer than 63 characters once converted", at);
         }
+        // UTS #46 validity criterion V4 (CheckHyphens=false), which the `idna` crate skips:
+        // a label must not begin with "xn--" once decoded.
+        if is_ace(label)
+            && idna::punycode::decode_to_string(&label[4..]).is_some_and(|u| is_ace(&u))
+        {
+            return fail("an A-label that decodes to another \"xn--\" label", at);
+        }
     }
     if name.len() > 253 {
         return fail("a name longer than 253 characters once converted", None);
@@ -522,12 +527,12 @@ fn rebuild(
 }
 
 /// §3.3: copy ASCII, percent-encode every byte of every non-ASCII character (that is its UTF-8
-/// encoding); in a fragment also `#`, which a URI fragment cannot hold.
-fn encode_non_ascii(out: &mut String, text: &str, fragment: bool) {
+/// encoding).
+fn encode_non_ascii(out: &mut String, text: &str) {
     let b = text.as_bytes();
     let mut run = 0;
     for (i, &c) in b.iter().enumerate() {
-        if c >= 0x80 || (fragment && c == b'#') {
+        if c >= 0x80 {
             if i > run {
                 out.push_str(&text[run..i]); // ASCII only: `run` follows an encoded byte
             }
@@ -685,7 +690,7 @@ mod tests {
             uri("http://www.example.org/red%09rosé#red"),
             "http://www.example.org/red%09ros%C3%A9#red"
         );
-        assert_eq!(uri("a#b#c"), "a#b%23c");
+        assert_eq!(uri("a#b#ü"), "a#b#%C3%BC"); // RFC 3987 §3.1: '#' MUST NOT be converted
         assert_eq!(uri("//ü@résumé/"), "//%C3%BC@r%C3%A9sum%C3%A9/");
         assert_eq!(
             uri("http://ü:pä@ü.example:8080/?\u{E000}"),
