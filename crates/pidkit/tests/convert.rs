@@ -15,7 +15,9 @@ fn to_uri(s: &str) -> Result<String, String> {
 }
 
 fn to_uri_with(opts: ToUri, s: &str) -> String {
-    opts.convert(&IriRef::parse(s).unwrap()).unwrap().to_string()
+    opts.convert(&IriRef::parse(s).unwrap())
+        .unwrap()
+        .to_string()
 }
 
 fn to_iri_with(opts: ToIri, s: &str) -> String {
@@ -23,19 +25,26 @@ fn to_iri_with(opts: ToIri, s: &str) -> String {
 }
 
 fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or_else(|| panic!("{key} missing in {v}"))
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} missing in {v}"))
 }
 
 /// A converted URI is ASCII, a valid URI reference, and its own URI (idempotence, §3.3).
 fn assert_uri_invariants(uri: &str) {
     assert!(uri.is_ascii(), "{uri}");
     let r = IriRef::parse_with(uri, Profile::Rfc3986Uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
-    assert!(matches!(r.to_uri().unwrap().into_inner(), Cow::Borrowed(_)), "{uri}");
+    assert!(
+        matches!(r.to_uri().unwrap().into_inner(), Cow::Borrowed(_)),
+        "{uri}"
+    );
 }
 
 #[test]
 fn rfc3987_iri_to_uri_examples() {
-    let Some(cases) = common::json("rfc3987/iri-to-uri-examples.json") else { return };
+    let Some(cases) = common::json("rfc3987/iri-to-uri-examples.json") else {
+        return;
+    };
     let mut t = Tally::new("rfc3987/iri-to-uri-examples.json");
     for c in cases.as_array().unwrap() {
         let (iri, want) = (str_of(c, "iri"), str_of(c, "uri"));
@@ -58,7 +67,9 @@ fn rfc3987_iri_to_uri_examples() {
 
 #[test]
 fn rfc3987_uri_to_iri_examples() {
-    let Some(cases) = common::json("rfc3987/uri-to-iri-examples.json") else { return };
+    let Some(cases) = common::json("rfc3987/uri-to-iri-examples.json") else {
+        return;
+    };
     let mut t = Tally::new("rfc3987/uri-to-iri-examples.json");
     for c in cases.as_array().unwrap() {
         let (uri, want) = (str_of(c, "uri"), str_of(c, "iri"));
@@ -74,11 +85,15 @@ fn rfc3987_uri_to_iri_examples() {
 
 #[test]
 fn draft_iri_bis_07_examples() {
-    let Some(doc) = common::json("rfc3987/draft-iri-bis-07-examples.json") else { return };
+    let Some(doc) = common::json("rfc3987/draft-iri-bis-07-examples.json") else {
+        return;
+    };
     let mut t = Tally::new("rfc3987/draft-iri-bis-07-examples.json");
     for c in doc["iri_to_uri"].as_array().unwrap() {
         let iri = str_of(c, "iri");
-        let want = c["uri_correct_punycode"].as_str().unwrap_or_else(|| str_of(c, "uri"));
+        let want = c["uri_correct_punycode"]
+            .as_str()
+            .unwrap_or_else(|| str_of(c, "uri"));
         let got = to_uri(iri).unwrap();
         if let Some(bad) = c["must_not"].as_str() {
             assert_ne!(got, bad, "§3.4: MUST NOT percent-encode a DNS host");
@@ -95,7 +110,9 @@ fn draft_iri_bis_07_examples() {
 
 #[test]
 fn jena_iri_to_ascii_string() {
-    let Some(doc) = common::json("jena-iri/iri-properties.json") else { return };
+    let Some(doc) = common::json("jena-iri/iri-properties.json") else {
+        return;
+    };
     let mut t = Tally::new("jena-iri/iri-properties.json toASCIIString");
     for c in doc["cases"].as_array().unwrap() {
         let iri = str_of(c, "iri");
@@ -114,7 +131,9 @@ fn jena_iri_to_ascii_string() {
             // jena refuses ASCII hosts that are not DNS names (`jjc^3.org`, `ww^w`, and the bad
             // A-label `xn--andr--ep-`); we map them as they are: the mapping is the identity
             // on URIs (§3.3), and the bad A-label is a `check` warning (bad-punycode).
-            (Some(g), None) if IriRef::parse(g).is_ok_and(|u| u.host_str().is_some_and(str::is_ascii)) => {
+            (Some(g), None)
+                if IriRef::parse(g).is_ok_and(|u| u.host_str().is_some_and(str::is_ascii)) =>
+            {
                 t.deliberate()
             }
             (g, w) => t.check(false, || format!("{iri:?}: got {g:?}, want {w:?}")),
@@ -125,12 +144,18 @@ fn jena_iri_to_ascii_string() {
 
 #[test]
 fn iri_string_iri_to_uri() {
-    let Some(doc) = common::json("iri-string/iri-to-uri.json") else { return };
+    let Some(doc) = common::json("iri-string/iri-to-uri.json") else {
+        return;
+    };
     let mut t = Tally::new("iri-string/iri-to-uri.json");
     for c in doc["cases"].as_array().unwrap() {
         let (iri, want) = (str_of(c, "iri"), str_of(c, "uri"));
         let got = to_uri(iri).unwrap();
-        assert_eq!(to_uri(&got).unwrap(), got, "mapping the URI again is the identity");
+        assert_eq!(
+            to_uri(&got).unwrap(),
+            got,
+            "mapping the URI again is the identity"
+        );
         t.check(got == want, || format!("{iri}: got {got}, want {want}"));
     }
     t.finish();
@@ -138,7 +163,9 @@ fn iri_string_iri_to_uri() {
 
 #[test]
 fn fluent_uri_convert() {
-    let Some(doc) = common::json("fluent-uri/convert.json") else { return };
+    let Some(doc) = common::json("fluent-uri/convert.json") else {
+        return;
+    };
     let mut t = Tally::new("fluent-uri/convert.json");
     for c in doc["iri_to_uri"].as_array().unwrap() {
         let (iri, want) = (str_of(c, "iri"), str_of(c, "uri"));
@@ -185,7 +212,9 @@ fn fluent_uri_convert() {
 
 #[test]
 fn hyperlink_vectors() {
-    let Some(doc) = common::json("misc-library-vectors/hyperlink.json") else { return };
+    let Some(doc) = common::json("misc-library-vectors/hyperlink.json") else {
+        return;
+    };
     let mut t = Tally::new("misc-library-vectors/hyperlink.json");
     for c in doc["iri_to_uri"].as_array().unwrap() {
         let (iri, want) = (str_of(c, "iri"), str_of(c, "uri"));
@@ -216,7 +245,9 @@ fn hyperlink_vectors() {
 
 #[test]
 fn publicsuffix_idn_hosts() {
-    let Some(doc) = common::json("publicsuffix-idn/idn-suffixes.json") else { return };
+    let Some(doc) = common::json("publicsuffix-idn/idn-suffixes.json") else {
+        return;
+    };
     let mut t = Tally::new("publicsuffix-idn/idn-suffixes.json");
     for e in doc["entries"].as_array().unwrap() {
         let name = str_of(e, "unicode");
@@ -283,14 +314,22 @@ fn root_dot_only(name: &str, status: &str) -> bool {
 
 #[test]
 fn idna_test_v2_through_host_to_ascii() {
-    let Some(text) = common::read("unicode-idna/IdnaTestV2.txt") else { return };
+    let Some(text) = common::read("unicode-idna/IdnaTestV2.txt") else {
+        return;
+    };
     let mut t = Tally::new("unicode-idna/IdnaTestV2.txt (toAsciiN, non-ASCII sources)");
     let mut ascii = Tally::new("unicode-idna/IdnaTestV2.txt (ASCII sources: identity)");
     let mut ace = Tally::new("unicode-idna/IdnaTestV2.txt (xn-- sources: check's verdict)");
     let mut surrogates = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let line = line.split('#').next().unwrap();
-        let Some(cols) = line.split(';').map(|c| unescape(c.trim())).collect::<Option<Vec<_>>>()
+        let Some(cols) = line
+            .split(';')
+            .map(|c| unescape(c.trim()))
+            .collect::<Option<Vec<_>>>()
         else {
             surrogates += 1;
             continue;
@@ -298,11 +337,23 @@ fn idna_test_v2_through_host_to_ascii() {
         let source = &cols[0];
         let to_unicode = if cols[1].is_empty() { source } else { &cols[1] };
         let uni_status = &cols[2];
-        let want = if cols[3].is_empty() { to_unicode.as_str() } else { cols[3].as_str() };
+        let want = if cols[3].is_empty() {
+            to_unicode.as_str()
+        } else {
+            cols[3].as_str()
+        };
         let want = if want == "\"\"" { "" } else { want };
-        let status = if cols[4].is_empty() { uni_status } else { &cols[4] };
+        let status = if cols[4].is_empty() {
+            uni_status
+        } else {
+            &cols[4]
+        };
         let fails = relevant_errors(status);
-        let source = if source == "\"\"" { "" } else { source.as_str() };
+        let source = if source == "\"\"" {
+            ""
+        } else {
+            source.as_str()
+        };
         let got = host_to_ascii(source);
         if source.is_ascii() {
             // ASCII names are left as they are: the mapping is the identity on URIs (§3.3).
@@ -314,7 +365,9 @@ fn idna_test_v2_through_host_to_ascii() {
             }
             // check() still validates ASCII names with A-labels, for DNS schemes.
             let iri = format!("http://{source}/");
-            if source.split('.').any(|l| l.to_ascii_lowercase().starts_with("xn--"))
+            if source
+                .split('.')
+                .any(|l| l.to_ascii_lowercase().starts_with("xn--"))
                 && let Ok(r) = IriRef::parse(&iri)
                 && r.host_str() == Some(source)
             {
@@ -324,7 +377,9 @@ fn idna_test_v2_through_host_to_ascii() {
                 if !warned && fails && root_dot_only(source, status) {
                     ace.deliberate();
                 } else {
-                    ace.check(warned == fails, || format!("{source:?}: warned {warned}, status {status}"));
+                    ace.check(warned == fails, || {
+                        format!("{source:?}: warned {warned}, status {status}")
+                    });
                 }
             }
             continue;
@@ -333,7 +388,13 @@ fn idna_test_v2_through_host_to_ascii() {
             Ok(a) if !fails && a == want => t.check(true, String::new),
             // The result must be an ireg-name (RFC 3986 §3.2.2): a name that maps to '/', '%',
             // ':' … (fine for UTS #46 with STD3 rules off) cannot be a URI host.
-            Err(e) if !fails && e.kind == pidkit::ErrorKind::Idna("maps to a character that is not allowed in a host") => {
+            Err(e)
+                if !fails
+                    && e.kind
+                        == pidkit::ErrorKind::Idna(
+                            "maps to a character that is not allowed in a host",
+                        ) =>
+            {
                 t.deliberate()
             }
             // A trailing dot (the root label) is allowed, as RFC 3490 §3.1 allows it; UTS #46
@@ -341,7 +402,9 @@ fn idna_test_v2_through_host_to_ascii() {
             // name's labels are still checked to be 1 to 63 characters.
             Ok(a) if a == want && root_dot_only(&a, status) => t.deliberate(),
             Err(_) if fails => t.check(true, String::new),
-            got => t.check(false, || format!("{source:?}: got {got:?}, want {want:?} {status}")),
+            got => t.check(false, || {
+                format!("{source:?}: got {got:?}, want {want:?} {status}")
+            }),
         }
     }
     println!("IdnaTestV2.txt: {surrogates} lines hold lone surrogates (UTF-16 only), not run");
@@ -374,7 +437,9 @@ fn tsv_field(s: &str) -> String {
 /// Invariants for an input with no conversion expectation: a valid IRI reference maps to an
 /// ASCII URI reference with the same structure, and back to an IRI that maps to the same URI.
 fn invariants_hold(iri: &str) -> bool {
-    let Ok(r) = IriRef::parse(iri) else { return true };
+    let Ok(r) = IriRef::parse(iri) else {
+        return true;
+    };
     let uri = match r.to_uri() {
         Ok(u) => u,
         Err(e) => return e.code() == "idna",
@@ -414,7 +479,9 @@ fn canon(uri: &str) -> String {
 
 #[test]
 fn i18n_iri_index() {
-    let Some(text) = common::read("i18n-iri-index/non-ascii-iris.tsv") else { return };
+    let Some(text) = common::read("i18n-iri-index/non-ascii-iris.tsv") else {
+        return;
+    };
     let mut t = Tally::new("i18n-iri-index/non-ascii-iris.tsv");
     for line in text.lines().skip(1) {
         let f: Vec<String> = line.split('\t').map(tsv_field).collect();
@@ -432,7 +499,9 @@ fn i18n_iri_index() {
             || kind.starts_with("iri-string encode_to_uri")
             || kind.starts_with("IDN host ToASCII")
         {
-            t.check(got() == *want, || format!("{iri}: {} != {want} ({kind})", got()));
+            t.check(got() == *want, || {
+                format!("{iri}: {} != {want} ({kind})", got())
+            });
         } else if kind.starts_with("fluent-uri to_uri") && got() != *want {
             // Percent-encoded DNS host: see fluent_uri_convert (draft §3.4 MUST NOT).
             assert_eq!(&to_uri_with(ToUri::new().idna(Idna::Never), iri), want);
@@ -448,7 +517,9 @@ fn i18n_iri_index() {
         } else if kind.starts_with("WHATWG URL") && base.is_empty() {
             // Web Address preprocessing (§7.2), then the mapping; the URL Standard also
             // normalizes (empty path -> "/", lower-case host) and decides the host by scheme.
-            let mapped = Lenient::WebAddress.parse(iri).map(|r| r.to_uri().map(|u| u.to_string()));
+            let mapped = Lenient::WebAddress
+                .parse(iri)
+                .map(|r| r.to_uri().map(|u| u.to_string()));
             let ok = match (&mapped, want.is_empty()) {
                 (Ok(Ok(u)), false) => u == want || whatwg_normalizes(u, want),
                 (Ok(Err(_)) | Err(_), true) => true,
@@ -464,7 +535,9 @@ fn i18n_iri_index() {
         } else {
             // No conversion expectation (validity, comparison, bidi rows, relative references
             // from Common Crawl, WHATWG rows with a base): the invariants must hold.
-            t.check(invariants_hold(iri), || format!("invariants fail for {iri:?} ({kind})"));
+            t.check(invariants_hold(iri), || {
+                format!("invariants fail for {iri:?} ({kind})")
+            });
         }
     }
     t.finish();
@@ -476,7 +549,9 @@ fn whatwg_normalizes(ours: &str, theirs: &str) -> bool {
     let r = IriRef::parse(ours).unwrap();
     let tail = r.query().map_or(0, |q| q.len() + 1) + r.fragment().map_or(0, |f| f.len() + 1);
     let at = ours.len() - tail;
-    r.authority().is_some() && r.path().is_empty() && format!("{}/{}", &ours[..at], &ours[at..]) == theirs
+    r.authority().is_some()
+        && r.path().is_empty()
+        && format!("{}/{}", &ours[..at], &ours[at..]) == theirs
 }
 
 /// WHATWG URL results that are not §7.2 preprocessing plus §3.3 mapping, with the reason.
@@ -497,7 +572,10 @@ const WHATWG_DIFFERENCES: &[(&str, &str)] = &[
          Standard maps every special scheme's host with UTS #46 (U+00AD is deleted)",
     ),
     ("file://\u{AD}/p", "as above"),
-    ("file://loC𝐀𝐋𝐇𝐨𝐬𝐭/usr/bin", "as above, and the URL Standard drops a localhost host"),
+    (
+        "file://loC𝐀𝐋𝐇𝐨𝐬𝐭/usr/bin",
+        "as above, and the URL Standard drops a localhost host",
+    ),
     (
         "http://💩.123/",
         "the URL Standard reads a host whose last label is numeric as IPv4 and fails; for the \

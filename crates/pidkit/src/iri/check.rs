@@ -56,7 +56,12 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
         components(userinfo, at, &mut out);
     }
     if let Some(Host::RegName(host)) = iri.host() {
-        check_host(host, p.host_start, Idna::DnsSchemes.applies_to(iri.scheme()), &mut out);
+        check_host(
+            host,
+            p.host_start,
+            Idna::DnsSchemes.applies_to(iri.scheme()),
+            &mut out,
+        );
     }
     components(iri.path(), p.path_start, &mut out);
     if let Some(q) = iri.query() {
@@ -76,7 +81,9 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
 /// * `bidi-rtl-boundary` — right-to-left letters, but it does not start and end with one
 ///   (§4.2 rule 2; trailing combining marks are ignored);
 /// * `mixed-script` — no single script covers it (UTS #39 single-script, §8.5);
-/// * `confusable` — every character has an ASCII look-alike (UTS #39 skeleton), §8.5, §10.
+/// * `confusable` — it reads as an ASCII name: its UTS #39 skeleton is made of ASCII letters,
+///   digits and `-._~`, with a letter (whole-script look-alikes such as Cyrillic "раураӏ"
+///   for "paypal"; §8.5, §10).
 ///
 /// ```
 /// let mut w = Vec::new();
@@ -112,8 +119,13 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
             ),
         ));
     }
-    let mut skeleton = unicode_security::skeleton(text).peekable();
-    if skeleton.peek().is_some() && skeleton.all(|c| c.is_ascii()) {
+    // Whole-component look-alike of an ASCII name: the skeleton is ASCII letters, digits and
+    // unreserved punctuation with at least one letter ("раураӏ" reads "paypal"; Hebrew "טי",
+    // whose skeleton is "v'", does not pass for an ASCII name).
+    let name_like = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
+    if unicode_security::skeleton(text).all(name_like)
+        && unicode_security::skeleton(text).any(|c| c.is_ascii_alphabetic())
+    {
         let looks: String = unicode_security::skeleton(text).collect();
         out.push(Warning::new(
             "confusable",
@@ -163,13 +175,20 @@ pub fn check_text(text: &str, offset: usize, out: &mut Vec<Warning>) {
 fn classify(c: char) -> Option<(&'static str, &'static str)> {
     let u = c as u32;
     Some(match u {
-        0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD => {
-            ("private-use", "a private-use character, meaningless without private agreement")
-        }
-        0xE0000..=0xE0FFF => ("tag-char", "a tag character, not appropriate in identifiers"),
+        0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD => (
+            "private-use",
+            "a private-use character, meaningless without private agreement",
+        ),
+        0xE0000..=0xE0FFF => (
+            "tag-char",
+            "a tag character, not appropriate in identifiers",
+        ),
         0xFDD0..=0xFDEF => ("noncharacter", "a noncharacter, not for interchange"),
         _ if u & 0xFFFE == 0xFFFE => ("noncharacter", "a noncharacter, not for interchange"),
-        0xFFF0..=0xFFFD => ("special-char", "a special (U+FFF0-FFFD), of no use in an IRI"),
+        0xFFF0..=0xFFFD => (
+            "special-char",
+            "a special (U+FFF0-FFFD), of no use in an IRI",
+        ),
         0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 => (
             "bidi-control",
             "a bidi formatting character, which changes how the IRI is displayed (§4.1)",
@@ -245,7 +264,9 @@ fn changed_span<'n>(text: &str, normal: &'n str) -> (usize, usize, &'n str) {
         b += 1;
     }
     let nb = (n.len() + b).saturating_sub(t.len()).max(a);
-    let nb = (nb..=n.len()).find(|&i| normal.is_char_boundary(i)).unwrap_or(n.len());
+    let nb = (nb..=n.len())
+        .find(|&i| normal.is_char_boundary(i))
+        .unwrap_or(n.len());
     (a, b, &normal[a..nb])
 }
 
@@ -373,7 +394,10 @@ fn bidi(text: &str, offset: usize, out: &mut Vec<Warning>) {
         ));
     }
     let first = text.chars().next();
-    let last = text.chars().rev().find(|&c| bidi_class(c) != BidiClass::NSM);
+    let last = text
+        .chars()
+        .rev()
+        .find(|&c| bidi_class(c) != BidiClass::NSM);
     if !first.is_some_and(rtl) || !last.is_some_and(rtl) {
         out.push(Warning::new(
             "bidi-rtl-boundary",
@@ -457,15 +481,24 @@ mod tests {
     use super::*;
 
     fn codes(s: &str) -> Vec<&'static str> {
-        check(&IriRef::parse(s).unwrap()).iter().map(|w| w.code).collect()
+        check(&IriRef::parse(s).unwrap())
+            .iter()
+            .map(|w| w.code)
+            .collect()
     }
 
     #[test]
     fn character_classes() {
         assert_eq!(codes("http://a/?\u{E000}"), ["private-use"]);
         assert_eq!(codes("http://a/?\u{E0041}"), ["tag-char"]);
-        assert_eq!(codes("http://a/%EF%BF%BE%EF%BF%BD"), ["noncharacter", "special-char"]);
-        assert_eq!(codes("http://a/%E2%80%AE\u{2067}"), ["bidi-control", "bidi-control"]);
+        assert_eq!(
+            codes("http://a/%EF%BF%BE%EF%BF%BD"),
+            ["noncharacter", "special-char"]
+        );
+        assert_eq!(
+            codes("http://a/%E2%80%AE\u{2067}"),
+            ["bidi-control", "bidi-control"]
+        );
         assert_eq!(codes("http://a/\u{0378}"), ["unassigned"]);
         assert_eq!(codes("http://a/%F4%8F%BF%BF"), ["noncharacter"]);
     }
@@ -492,7 +525,10 @@ mod tests {
     #[test]
     fn normalization_spans() {
         let w = check(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
-        assert_eq!((w.len(), w[0].code, w[0].offset, w[0].len), (1, "not-nfc", 10, 9));
+        assert_eq!(
+            (w.len(), w[0].code, w[0].offset, w[0].len),
+            (1, "not-nfc", 10, 9)
+        );
         let w = check(&IriRef::parse("http://a/x\u{FB01}y").unwrap());
         let got: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
         assert_eq!(got, [("confusable", 9, 5), ("not-nfkc", 10, 3)]);
@@ -509,7 +545,10 @@ mod tests {
         assert_eq!(codes("http://xn--abc-.example/"), ["bad-punycode"]);
         // Valid Punycode for a label IDNA refuses (U+2FF0 is disallowed).
         let ace = idna::punycode::encode_str("\u{2FF0}").unwrap();
-        assert_eq!(codes(&format!("http://xn--{ace}.example/")), ["idna-invalid"]);
+        assert_eq!(
+            codes(&format!("http://xn--{ace}.example/")),
+            ["idna-invalid"]
+        );
         assert!(codes(&format!("foo://xn--{ace}.example/")).is_empty());
         assert_eq!(codes("http://\u{2FF0}.example/"), ["idna-invalid"]);
         assert!(codes("http://xn--ls8h.example/").is_empty()); // 💩: UTS #46 allows it

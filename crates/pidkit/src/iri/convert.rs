@@ -336,7 +336,10 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
     };
     if let Some(bad) = ascii.bytes().position(|b| !chars::is(b, REG_NAME)) {
         let label = ascii[..bad].bytes().filter(|&b| b == b'.').count();
-        return fail("maps to a character that is not allowed in a host", Some(label));
+        return fail(
+            "maps to a character that is not allowed in a host",
+            Some(label),
+        );
     }
     let name = ascii.strip_suffix('.').unwrap_or(&ascii);
     let same_labels = labels(host).count() == name.split('.').count() + (name != ascii) as usize;
@@ -387,7 +390,11 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
         } else {
             (Cow::Borrowed(label), Ok(()))
         };
-        if ok.is_ok() && unicode.chars().all(|c| c.is_ascii() || fit_for_iri(c, false)) {
+        if ok.is_ok()
+            && unicode
+                .chars()
+                .all(|c| c.is_ascii() || fit_for_iri(c, false))
+        {
             out.push_str(&unicode);
         } else {
             out.push_str(label);
@@ -500,9 +507,14 @@ fn rebuild(
             out.push('@');
         }
         q.host_start = out.len();
-        f(&mut out, Part::Host, &s[p.host_start..p.host_end], p.host_start)?;
+        f(
+            &mut out,
+            Part::Host,
+            &s[p.host_start..p.host_end],
+            p.host_start,
+        )?;
         q.host_end = out.len();
-        if p.host_kind == HostKind::RegName && is_ipv4(out[q.host_start..].as_bytes()) {
+        if p.host_kind == HostKind::RegName && is_ipv4(&out.as_bytes()[q.host_start..]) {
             q.host_kind = HostKind::Ipv4; // e.g. full-width digits mapped by ToASCII
         }
         out.push_str(&s[p.host_end..p.path_start]);
@@ -512,16 +524,31 @@ fn rebuild(
         q.host_end = out.len();
     }
     q.path_start = out.len();
-    f(&mut out, Part::Path, &s[p.path_start..p.path_end], p.path_start)?;
+    f(
+        &mut out,
+        Part::Path,
+        &s[p.path_start..p.path_end],
+        p.path_start,
+    )?;
     q.path_end = out.len();
     if p.query_end > p.path_end {
         out.push('?');
-        f(&mut out, Part::Query, &s[p.path_end + 1..p.query_end], p.path_end + 1)?;
+        f(
+            &mut out,
+            Part::Query,
+            &s[p.path_end + 1..p.query_end],
+            p.path_end + 1,
+        )?;
     }
     q.query_end = out.len();
     if s.len() > p.query_end {
         out.push('#');
-        f(&mut out, Part::Fragment, &s[p.query_end + 1..], p.query_end + 1)?;
+        f(
+            &mut out,
+            Part::Fragment,
+            &s[p.query_end + 1..],
+            p.query_end + 1,
+        )?;
     }
     Ok((out, q))
 }
@@ -715,31 +742,49 @@ mod tests {
         let r = IriRef::parse("http://ok.a\u{FFFD}b.example/").unwrap_err();
         assert_eq!(r.code(), "invalid-char"); // not even an IRI
         for (host, offset, len) in [
-            ("ok.a\u{2FF0}.org", 3, 4),  // disallowed by UTS #46
-            ("ü..org", 3, 0),            // empty label
-            ("%C3.ü", 0, 3),             // not UTF-8
-            ("ü%2F.org", 0, 5),          // '/' cannot be in a host
+            ("ok.a\u{2FF0}.org", 3, 4), // disallowed by UTS #46
+            ("ü..org", 3, 0),           // empty label
+            ("%C3.ü", 0, 3),            // not UTF-8
+            ("ü%2F.org", 0, 5),         // '/' cannot be in a host
         ] {
             let e = host_to_ascii(host).unwrap_err();
             assert_eq!((e.code(), e.offset, e.len), ("idna", offset, len), "{host}");
         }
         let long = format!("ü{}", "a".repeat(70));
         assert_eq!(host_to_ascii(&long).unwrap_err().offset, 0);
-        let e = IriRef::parse("http://x.ü..org/").unwrap().to_uri().unwrap_err();
+        let e = IriRef::parse("http://x.ü..org/")
+            .unwrap()
+            .to_uri()
+            .unwrap_err();
         assert_eq!((e.offset, e.len), (12, 0));
     }
 
     #[test]
     fn decoding_follows_the_six_steps() {
-        assert_eq!(iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/Dürst");
-        assert_eq!(iri("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+        assert_eq!(
+            iri("http://www.example.org/D%C3%BCrst"),
+            "http://www.example.org/Dürst"
+        );
+        assert_eq!(
+            iri("http://www.example.org/D%FCrst"),
+            "http://www.example.org/D%FCrst"
+        );
         assert_eq!(iri("/%fc%C3%bc%41%2f%25%20"), "/%FCüA%2f%25%20");
         assert_eq!(iri("/%C0%AF%ED%A0%80%E2%82"), "/%C0%AF%ED%A0%80%E2%82"); // §10
         assert_eq!(iri("/%C3%C3%A9"), "/%C3é");
         assert_eq!(iri("/%EE%80%80?%EE%80%80"), "/%EE%80%80?\u{E000}"); // private use
-        assert_eq!(iri("/%F3%A0%80%81?%F3%A0%80%81"), "/%F3%A0%80%81?%F3%A0%80%81"); // a tag
-        assert_eq!(iri("/%C2%A0%E2%80%8B%EF%BB%BF"), "/%C2%A0%E2%80%8B%EF%BB%BF");
-        assert_eq!(iri("http://r%C3%A9sum%C3%A9.org/"), "http://r%C3%A9sum%C3%A9.org/");
+        assert_eq!(
+            iri("/%F3%A0%80%81?%F3%A0%80%81"),
+            "/%F3%A0%80%81?%F3%A0%80%81"
+        ); // a tag
+        assert_eq!(
+            iri("/%C2%A0%E2%80%8B%EF%BB%BF"),
+            "/%C2%A0%E2%80%8B%EF%BB%BF"
+        );
+        assert_eq!(
+            iri("http://r%C3%A9sum%C3%A9.org/"),
+            "http://r%C3%A9sum%C3%A9.org/"
+        );
         assert_eq!(iri("foo://r%C3%A9sum%C3%A9.org/"), "foo://résumé.org/");
         let plain = IriRef::parse("http://a/%20%2F?x").unwrap();
         assert!(matches!(plain.to_iri().into_inner(), Cow::Borrowed(_)));

@@ -57,7 +57,11 @@ impl DisplayForm {
                 },
             };
         }
-        if s.is_ascii() || !s.chars().any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL)) {
+        if s.is_ascii()
+            || !s
+                .chars()
+                .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL))
+        {
             return Cow::Borrowed(s);
         }
         let mut out = String::with_capacity(s.len() + 6);
@@ -82,7 +86,11 @@ mod tests {
         ] {
             let r = IriRef::parse(iri).unwrap();
             let shown = DisplayForm::new().render(&r);
-            assert_eq!(shown.starts_with('\u{202A}') && shown.ends_with('\u{202C}'), wrapped, "{iri}");
+            assert_eq!(
+                shown.starts_with('\u{202A}') && shown.ends_with('\u{202C}'),
+                wrapped,
+                "{iri}"
+            );
             assert_eq!(shown.trim_matches(['\u{202A}', '\u{202C}']), iri);
         }
     }

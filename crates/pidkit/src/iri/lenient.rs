@@ -74,7 +74,9 @@ impl Lenient {
             Act::Slash => out.push('/'),
             Act::Encode => {
                 let mut buf = [0; 4];
-                c.encode_utf8(&mut buf).bytes().for_each(|b| push_encoded(&mut out, b));
+                c.encode_utf8(&mut buf)
+                    .bytes()
+                    .for_each(|b| push_encoded(&mut out, b));
             }
             Act::Percent25 => out.push_str("%25"),
         });
@@ -159,7 +161,12 @@ fn hex_follows(rest: &str) -> bool {
 fn not_ucschar(c: char) -> bool {
     if c.is_ascii() {
         let b = c as u8;
-        b <= 0x20 || b == 0x7F || matches!(b, b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`')
+        b <= 0x20
+            || b == 0x7F
+            || matches!(
+                b,
+                b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+            )
     } else {
         !chars::is_ucschar(c) || chars::is_bidi_format(c)
     }
@@ -172,7 +179,9 @@ impl std::str::FromStr for Lenient {
         match s {
             "leiri" => Ok(Lenient::Leiri),
             "web" => Ok(Lenient::WebAddress),
-            _ => Err(format!("unknown lenient syntax '{s}' (expected leiri or web)")),
+            _ => Err(format!(
+                "unknown lenient syntax '{s}' (expected leiri or web)"
+            )),
         }
     }
 }
@@ -183,12 +192,16 @@ mod tests {
 
     #[test]
     fn leiri_encodes_what_is_not_ucschar() {
-        let m = Lenient::Leiri.map("x:\u{0}\u{1F}\u{7F}\u{85}\u{A0}\u{E000}\u{FDD0}\u{FFFD}\u{E0041}\u{202E}é");
+        let m = Lenient::Leiri
+            .map("x:\u{0}\u{1F}\u{7F}\u{85}\u{A0}\u{E000}\u{FDD0}\u{FFFD}\u{E0041}\u{202E}é");
         assert_eq!(
             m,
             "x:%00%1F%7F%C2%85\u{A0}%EE%80%80%EF%B7%90%EF%BF%BD%F3%A0%81%81%E2%80%AEé"
         );
-        assert!(matches!(Lenient::Leiri.map("http://a/é?%"), Cow::Borrowed(_)));
+        assert!(matches!(
+            Lenient::Leiri.map("http://a/é?%"),
+            Cow::Borrowed(_)
+        ));
         assert!(Lenient::Leiri.parse("http://a/é?%").is_err());
         assert_eq!(Lenient::Leiri.map(" a "), "%20a%20");
     }
@@ -211,6 +224,9 @@ mod tests {
         // "ht%20tp:" reads as a relative path whose first segment has a ':' (at 8 in the input)
         assert_eq!((e.offset, e.code()), (8, "colon-in-first-segment"));
         let e = Lenient::Leiri.parse("h^ttp:prop").unwrap_err();
-        assert_eq!((e.code(), e.offset, e.len), ("colon-in-first-segment", 5, 1));
+        assert_eq!(
+            (e.code(), e.offset, e.len),
+            ("colon-in-first-segment", 5, 1)
+        );
     }
 }
