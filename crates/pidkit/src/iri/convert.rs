@@ -159,7 +159,8 @@ impl ToUri {
             iri.scheme()
                 .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"))
         });
-        let (text, pos) = rebuild(s, &p, s.len() + s.len() / 2, |out, part, text, at| {
+        let capacity = s.len() + 2 * s.bytes().filter(|&b| b >= 0x80).count();
+        let (text, pos) = rebuild(s, &p, capacity, |out, part, text, at| {
             match part {
                 Part::Host if dns && !text.is_ascii() => {
                     out.push_str(&host_to_ascii(text).map_err(|e| e.shifted(at))?);
@@ -342,21 +343,28 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
         );
     }
     let name = ascii.strip_suffix('.').unwrap_or(&ascii);
-    let same_labels = labels(host).count() == name.split('.').count() + (name != ascii) as usize;
+    // The label at fault, when the input has as many labels as the output (ToASCII may map
+    // other characters to dots, e.g. U+2488 to "1.").
+    let at = |i| {
+        let same = labels(host).count() == name.split('.').count() + (name != ascii) as usize;
+        same.then_some(i)
+    };
     for (i, label) in name.split('.').enumerate() {
-        let at = same_labels.then_some(i);
         if label.is_empty() {
-            return fail("an empty label", at);
+            return fail("an empty label", at(i));
         }
         if label.len() > 63 {
-            return fail("a label longer than 63 characters once converted", at);
+            return fail("a label longer than 63 characters once converted", at(i));
         }
         // UTS #46 validity criterion V4 (CheckHyphens=false), which the `idna` crate skips:
         // a label must not begin with "xn--" once decoded.
+        // (Punycode puts the ASCII characters first, up to the last '-': only a label whose
+        // ASCII part starts with "xn--" can decode to one, so only those are decoded.)
         if is_ace(label)
+            && label[4..].rfind('-').is_some_and(|d| is_ace(&label[4..4 + d]))
             && idna::punycode::decode_to_string(&label[4..]).is_some_and(|u| is_ace(&u))
         {
-            return fail("an A-label that decodes to another \"xn--\" label", at);
+            return fail("an A-label that decodes to another \"xn--\" label", at(i));
         }
     }
     if name.len() > 253 {
@@ -556,19 +564,14 @@ fn rebuild(
 /// §3.3: copy ASCII, percent-encode every byte of every non-ASCII character (that is its UTF-8
 /// encoding).
 fn encode_non_ascii(out: &mut String, text: &str) {
-    let b = text.as_bytes();
-    let mut run = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if c >= 0x80 {
-            if i > run {
-                out.push_str(&text[run..i]); // ASCII only: `run` follows an encoded byte
-            }
-            push_encoded(out, c);
-            run = i + 1;
-        }
-    }
-    if run < b.len() {
-        out.push_str(&text[run..]);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+        out.push_str(&rest[..ascii]);
+        rest = &rest[ascii..];
+        let run = rest.bytes().position(|b| b < 0x80).unwrap_or(rest.len());
+        rest.as_bytes()[..run].iter().for_each(|&b| push_encoded(out, b));
+        rest = &rest[run..];
     }
 }
 
