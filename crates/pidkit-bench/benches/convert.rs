@@ -171,8 +171,8 @@ fn bench_uri_to_iri(c: &mut Criterion, name: &str, lines: &[String]) {
 
 fn convert(c: &mut Criterion) {
     let non_ascii = [
-        ("i18n-index", common_valid(i18n_iris()), false),
-        ("cc-non-ascii", common_valid(cc_non_ascii()), false),
+        ("i18n-index", common_valid(i18n_iris()), true),
+        ("cc-non-ascii", common_valid(cc_non_ascii()), true),
         ("psl-hosts", common_valid(psl_urls()), true),
     ];
     for (name, lines, idna) in &non_ascii {
