@@ -286,7 +286,7 @@ fn percent_encodings(text: &str, offset: usize, out: &mut Vec<Warning>) {
         }
     };
     let mut i = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+    while let Some(k) = text[i..].find('%') {
         i += k;
         let Some(v) = pct::decode_at(b, i) else {
             i += 1;

@@ -13,13 +13,15 @@
 //!
 //! **IDNA flavour.** ToASCII/ToUnicode are UTS #46 (non-transitional) from the `idna` crate, with
 //! `UseSTD3ASCIIRules=false` (§3.4), `CheckHyphens=false` (IDNA2003 with STD3 off checked no
-//! hyphens either), `CheckBidi=true`, `CheckJoiners=true` and `VerifyDnsLength=true` with the
-//! root dot allowed (IDNA2003's ToASCII also required labels of 1 to 63 octets). Where this
-//! differs from the RFC 3490 (IDNA2003) operation the draft names: `ß`, `ς`, ZWJ and ZWNJ are
-//! kept (IDNA2003 mapped them away); the mapping and validity come from current Unicode (no
-//! `AllowUnassigned`: unassigned code points always fail); symbols such as `♥` that IDNA2003
-//! allowed are refused; the RFC 5893 bidi rule replaces RFC 3454's; and when a name holds a
-//! non-ASCII label its ASCII labels are lower-cased too (IDNA2003 left all-ASCII labels alone).
+//! hyphens either), `CheckBidi=true`, `CheckJoiners=true` and `VerifyDnsLength=true` except that
+//! a trailing root dot is allowed (IDNA2003's ToASCII required labels of 1 to 63 octets and RFC
+//! 3490 §3.1 allows the root dot). Where this differs from the RFC 3490 (IDNA2003) operation the
+//! draft names: the deviation characters `ß`, `ς`, ZWJ and ZWNJ are kept (IDNA2003 mapped them
+//! to `ss`, `σ` and nothing); mapping and validity follow current Unicode rather than 3.2, and
+//! unassigned code points always fail (no `AllowUnassigned`); the RFC 5893 bidi rule and the
+//! CONTEXTJ rules replace RFC 3454's bidi check; and when a name holds a non-ASCII label its
+//! ASCII labels are lower-cased too (IDNA2003 left all-ASCII labels alone). The result must
+//! also be an `ireg-name`: a name that maps to `/`, `?`, `%` … fails.
 
 use std::borrow::Cow;
 
@@ -361,7 +363,9 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
         // (Punycode puts the ASCII characters first, up to the last '-': only a label whose
         // ASCII part starts with "xn--" can decode to one, so only those are decoded.)
         if is_ace(label)
-            && label[4..].rfind('-').is_some_and(|d| is_ace(&label[4..4 + d]))
+            && label[4..]
+                .rfind('-')
+                .is_some_and(|d| is_ace(&label[4..4 + d]))
             && idna::punycode::decode_to_string(&label[4..]).is_some_and(|u| is_ace(&u))
         {
             return fail("an A-label that decodes to another \"xn--\" label", at(i));
@@ -570,7 +574,9 @@ fn encode_non_ascii(out: &mut String, text: &str) {
         out.push_str(&rest[..ascii]);
         rest = &rest[ascii..];
         let run = rest.bytes().position(|b| b < 0x80).unwrap_or(rest.len());
-        rest.as_bytes()[..run].iter().for_each(|&b| push_encoded(out, b));
+        rest.as_bytes()[..run]
+            .iter()
+            .for_each(|&b| push_encoded(out, b));
         rest = &rest[run..];
     }
 }
@@ -616,7 +622,7 @@ fn encode_legacy(out: &mut String, text: &str, encoding: &'static encoding_rs::E
 fn has_decodable_pct(s: &str) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+    while let Some(k) = s[i..].find('%') {
         i += k;
         if let Some(v) = pct::decode_at(b, i)
             && (v >= 0x80 || chars::is_unreserved(v))
@@ -633,7 +639,7 @@ fn decode_into(out: &mut String, text: &str, in_query: bool) {
     let b = text.as_bytes();
     let mut i = 0;
     let mut run = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+    while let Some(k) = text[i..].find('%') {
         i += k;
         let Some(v) = pct::decode_at(b, i) else {
             i += 1;
@@ -738,6 +744,21 @@ mod tests {
         let out = full.to_uri().unwrap();
         assert_eq!(out, "http://127.0.0.1/");
         assert_eq!(out.host(), Some(crate::Host::Ipv4("127.0.0.1")));
+    }
+
+    #[test]
+    fn uts46_not_idna2003() {
+        // Deviation characters are kept (IDNA2003 gave "fass.de" and "xn--4xa.gr").
+        assert_eq!(host_to_ascii("faß.de").unwrap(), "xn--fa-hia.de");
+        assert_eq!(host_to_ascii("ς.gr").unwrap(), "xn--3xa.gr");
+        assert_eq!(
+            host_to_ascii("Bücher.EXAMPLE").unwrap(),
+            "xn--bcher-kva.example"
+        );
+        assert_eq!(
+            host_to_ascii("bücher.example.").unwrap(),
+            "xn--bcher-kva.example."
+        );
     }
 
     #[test]

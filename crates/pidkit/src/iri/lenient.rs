@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::parse::Profile;
 use super::types::IriRef;
 use crate::chars;
 use crate::error::ParseError;
@@ -86,7 +87,18 @@ impl Lenient {
     /// [`map`](Self::map) then parse as an IRI reference (default profile). Error offsets and
     /// lengths refer to `s`.
     pub fn parse(self, s: &str) -> Result<IriRef<Cow<'_, str>>, ParseError> {
-        IriRef::parse(self.map(s)).map_err(|mut e| {
+        self.parse_with(s, Profile::default())
+    }
+
+    /// [`map`](Self::map) then parse as an IRI reference under `profile`.
+    ///
+    /// ```
+    /// use pidkit::{Lenient, Profile};
+    /// assert!(Lenient::Leiri.parse_with("a#b#c", Profile::Rfc3987).is_err());
+    /// assert!(Lenient::Leiri.parse_with("/a b", Profile::Rfc3986Uri).is_ok()); // "/a%20b"
+    /// ```
+    pub fn parse_with(self, s: &str, profile: Profile) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+        IriRef::parse_with(self.map(s), profile).map_err(|mut e| {
             let end = self.source_offset(s, e.offset + e.len);
             e.offset = self.source_offset(s, e.offset);
             e.len = end.saturating_sub(e.offset);
