@@ -746,6 +746,34 @@ mod tests {
         assert_eq!(out.host(), Some(crate::Host::Ipv4("127.0.0.1")));
     }
 
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn legacy_query_charsets() {
+        let enc = |label: &str| {
+            ToUri::new().query_encoding(encoding_rs::Encoding::for_label(label.as_bytes()).unwrap())
+        };
+        let iri = IriRef::parse("http://a/あ?q=あ&r=x").unwrap();
+        assert_eq!(
+            enc("shift_jis").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%82%A0&r=x"
+        );
+        // Stateful: each run returns to ASCII (ESC ( B) before the next ASCII character; every
+        // octet the charset produces is %HH (§3.3), ASCII-valued ones included.
+        assert_eq!(
+            enc("iso-2022-jp").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%1B%24%42%24%22%1B%28%42&r=x"
+        );
+        assert_eq!(
+            enc("utf-16le").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%E3%81%82&r=x"
+        );
+        let other = IriRef::parse("ftp://a/?q=é").unwrap(); // §3.5: http and https only
+        assert_eq!(
+            enc("windows-1252").convert(&other).unwrap(),
+            "ftp://a/?q=%C3%A9"
+        );
+    }
+
     #[test]
     fn uts46_not_idna2003() {
         // Deviation characters are kept (IDNA2003 gave "fass.de" and "xn--4xa.gr").
