@@ -201,6 +201,9 @@ pub enum ErrorKind {
     IvoEncodedUnreserved(char),
     /// Percent-encoded octets in the query or fragment that are not UTF-8 (§2.2).
     IvoBadUtf8,
+    // ---- IRI -> URI conversion (iri/convert.rs, draft-duerst-iri-bis-07 §3.4) ----
+    /// A DNS host that IDNA ToASCII (UTS #46) cannot convert: the IRI has no URI form (§3.4).
+    Idna(&'static str),
 }
 
 impl ErrorKind {
@@ -278,6 +281,8 @@ impl ErrorKind {
             IvoKeySubDelim(_) => "ivo-key-sub-delim",
             IvoEncodedUnreserved(_) => "ivo-encoded-unreserved",
             IvoBadUtf8 => "ivo-bad-utf8",
+            // iri/convert.rs
+            Idna(_) => "idna",
         }
     }
 
@@ -330,6 +335,10 @@ impl ErrorKind {
             IvoEncodedUnreserved(c) => Some(format!("write {} literally", describe(c))),
             IvoPort => Some("remove the port: IVOIDs are not network locations".into()),
             IvoKeyEmptySegment => Some("remove the extra '/'".into()),
+            // iri/convert.rs
+            Idna(_) => Some(
+                "check the host's spelling; a host that is not a DNS name can be kept percent-encoded (Idna::Never)".into(),
+            ),
             _ => None,
         }
     }
@@ -489,6 +498,8 @@ impl fmt::Display for ErrorKind {
             IvoBadUtf8 => f.write_str(
                 "percent-encoded text in the query or fragment must be UTF-8 (§2.2)",
             ),
+            // iri/convert.rs
+            Idna(reason) => write!(f, "the host cannot be converted with IDNA ToASCII (UTS #46): {reason}"),
         }
     }
 }

@@ -32,3 +32,11 @@ pub use error::{ErrorKind, ParseError, Warning};
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use urn::{Urn, UrnSyntax};
+
+// IRI <-> URI conversion, checks, LEIRI/Web Address input, display form (draft-duerst-iri-bis-07 §3-§10).
+#[cfg(feature = "encoding")]
+pub use encoding_rs::Encoding;
+pub use iri::{
+    DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, check, check_component, check_text,
+    host_to_ascii, host_to_unicode,
+};

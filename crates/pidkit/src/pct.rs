@@ -9,12 +9,29 @@ use crate::chars::hex_value;
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
+/// `"%00%01…%FF"`: the triplet of byte `b` is `TRIPLETS[3 * b..3 * b + 3]`.
+const TRIPLETS: &str = match std::str::from_utf8(&triplets()) {
+    Ok(s) => s,
+    Err(_) => panic!("ASCII"),
+};
+
+const fn triplets() -> [u8; 768] {
+    let mut t = [0u8; 768];
+    let mut b = 0;
+    while b < 256 {
+        t[3 * b] = b'%';
+        t[3 * b + 1] = HEX_UPPER[b >> 4];
+        t[3 * b + 2] = HEX_UPPER[b & 15];
+        b += 1;
+    }
+    t
+}
+
 /// Append `%XX` (uppercase hex) for byte `b`.
 #[inline]
 pub fn push_encoded(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX_UPPER[(b >> 4) as usize] as char);
-    out.push(HEX_UPPER[(b & 15) as usize] as char);
+    let i = 3 * b as usize;
+    out.push_str(&TRIPLETS[i..i + 3]);
 }
 
 /// Append `s` to `out`, percent-encoding (as UTF-8, uppercase hex) every character for which

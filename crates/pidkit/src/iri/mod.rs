@@ -5,3 +5,14 @@ mod types;
 
 pub use parse::{HostKind, Profile, Rule};
 pub use types::{Host, Iri, IriParts, IriRef};
+
+// IRI <-> URI conversion, checks, lenient input, display (draft-duerst-iri-bis-07 §3, §4, §6–8, §10).
+mod check;
+mod convert;
+mod display;
+mod lenient;
+
+pub use check::{check, check_component, check_text};
+pub use convert::{DNS_SCHEMES, Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
+pub use display::DisplayForm;
+pub use lenient::Lenient;

@@ -1,0 +1,566 @@
+//! Warnings for valid IRIs that deserve a second look: bidi structure (draft-duerst-iri-bis-07
+//! §4.2), normalization (§5.3.2.2, §8.5), code points (§6.1, §7.3), spoofing (§8.5, §10), and
+//! a few URI hygiene rules (RFC 3986 §2.1, §3.2.1).
+//!
+//! Every warning has a stable code (the README lists them all in one table). Nothing here
+//! allocates unless there is something to report.
+
+use unicode_bidi::{BidiClass, bidi_class};
+use unicode_normalization::char::{canonical_combining_class, is_public_assigned};
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfkc_quick};
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+use super::convert::{self, Idna, is_ace};
+use super::types::{Host, IriRef};
+use crate::error::Warning;
+use crate::pct;
+
+/// Every warning about `iri`, in order of position. Empty (and not allocated) when there is
+/// nothing to report.
+///
+/// Components for the bidi and script rules (§4.2) are the text between delimiters: the
+/// userinfo's user and password, each host label, and in the path, query and fragment the
+/// runs between any of `: / ? # [ ] @ ! $ & ' ( ) * + , ; =` and `.` (§4.2 lets name/value
+/// pairs and file extensions count as components). `xn--` labels are also checked as the text
+/// they decode to. DNS hosts (see [`Idna`]) must also pass IDNA.
+///
+/// ```
+/// use pidkit::{IriRef, check};
+/// let iri = IriRef::parse("http://user:pw@xn--pypal-4ve.com/%c3%a9/ab.גד1")?;
+/// let codes: Vec<_> = check(&iri).iter().map(|w| (w.code, w.offset)).collect();
+/// assert_eq!(codes, [
+///     ("password-in-userinfo", 12),
+///     ("mixed-script", 15), // xn--pypal-4ve is "pаypal", with a Cyrillic 'а'
+///     ("confusable", 15),   // ... which reads as "paypal"
+///     ("lowercase-hex", 33),
+///     ("bidi-rtl-boundary", 43),
+/// ]);
+/// assert!(check(&IriRef::parse("http://example.org/résumé")?).is_empty());
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let s = iri.as_str();
+    let p = iri.positions();
+    check_text(s, 0, &mut out);
+    if let Some(userinfo) = iri.userinfo() {
+        let at = p.authority_start();
+        if let Some(colon) = userinfo.find(':') {
+            out.push(Warning::new(
+                "password-in-userinfo",
+                at + colon + 1,
+                userinfo.len() - colon - 1,
+                "the userinfo holds a password ('user:password' is deprecated, RFC 3986 §3.2.1)",
+            ));
+        }
+        components(userinfo, at, &mut out);
+    }
+    if let Some(Host::RegName(host)) = iri.host() {
+        check_host(
+            host,
+            p.host_start,
+            Idna::DnsSchemes.applies_to(iri.scheme()),
+            &mut out,
+        );
+    }
+    components(iri.path(), p.path_start, &mut out);
+    if let Some(q) = iri.query() {
+        components(q, p.path_end + 1, &mut out);
+    }
+    if let Some(f) = iri.fragment() {
+        components(f, p.query_end + 1, &mut out);
+    }
+    out.sort_by_key(|w| w.offset);
+    out
+}
+
+/// The text rules for ONE component (whatever the caller's syntax calls a component), with
+/// `offset` the position of `text` in the caller's input:
+///
+/// * `bidi-mixed-direction` — both right-to-left and left-to-right letters (§4.2 rule 1);
+/// * `bidi-rtl-boundary` — right-to-left letters, but it does not start and end with one
+///   (§4.2 rule 2; trailing combining marks are ignored);
+/// * `mixed-script` — no single script covers it (UTS #39 single-script, §8.5);
+/// * `confusable` — it reads as an ASCII name: its UTS #39 skeleton is made of ASCII letters,
+///   digits and `-._~`, with a letter (whole-script look-alikes such as Cyrillic "раураӏ"
+///   for "paypal"; §8.5, §10).
+///
+/// ```
+/// let mut w = Vec::new();
+/// pidkit::check_component("раураl", 7, &mut w); // Cyrillic, then a Latin 'l'
+/// assert_eq!(w.iter().map(|w| w.code).collect::<Vec<_>>(), ["mixed-script", "confusable"]);
+/// assert_eq!((w[0].offset, w[0].len), (7, 11));
+/// ```
+pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    if text.is_ascii() {
+        return;
+    }
+    bidi(text, offset, out);
+    // Unassigned and private-use characters have no script; they get their own warnings.
+    let assigned = || text.chars().filter(|&c| is_public_assigned(c));
+    let mut scripts = AugmentedScriptSet::default();
+    assigned().for_each(|c| scripts.intersect_with(AugmentedScriptSet::for_char(c)));
+    if scripts.is_empty() {
+        let mut names: Vec<String> = Vec::new();
+        for c in assigned() {
+            let set = AugmentedScriptSet::for_char(c);
+            let name = set.to_string();
+            if !set.is_all() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        out.push(Warning::new(
+            "mixed-script",
+            offset,
+            text.len(),
+            format!(
+                "one component mixes scripts ({}): a look-alike risk (§8.5)",
+                names.join("; ")
+            ),
+        ));
+    }
+    // Whole-component look-alike of an ASCII name: the skeleton is ASCII letters, digits and
+    // unreserved punctuation with at least one letter ("раураӏ" reads "paypal"; Hebrew "טי",
+    // whose skeleton is "v'", does not pass for an ASCII name).
+    let name_like = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
+    if unicode_security::skeleton(text).all(name_like)
+        && unicode_security::skeleton(text).any(|c| c.is_ascii_alphabetic())
+    {
+        let looks: String = unicode_security::skeleton(text).collect();
+        out.push(Warning::new(
+            "confusable",
+            offset,
+            text.len(),
+            format!("every character has an ASCII look-alike: it reads as \"{looks}\" (§8.5, §10)"),
+        ));
+    }
+}
+
+/// The character rules over a span of text (literal characters and what `%XX` decode to),
+/// with `offset` the position of `text` in the caller's input:
+///
+/// * `not-nfc` (§5.3.2.2), else `not-nfkc` (§8.5) — the span that normalization changes;
+/// * `private-use`, `tag-char`, `noncharacter`, `special-char`, `bidi-control`, `unassigned`
+///   (§6.1, §7.3; `bidi-control` §4.1) — per character, literal or percent-encoded UTF-8;
+/// * `overlong-utf8` — `%XX` that decode to an overlong UTF-8 form such as `%C0%AF` (§10);
+/// * `lowercase-hex` — a run of `%XX` with lowercase hex digits (RFC 3986 §2.1).
+///
+/// ```
+/// let mut w = Vec::new();
+/// pidkit::check_text("ﬁle%C0%AF%ef%b7%90", 0, &mut w);
+/// let codes: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+/// assert_eq!(codes, [
+///     ("not-nfkc", 0, 3),
+///     ("overlong-utf8", 5, 6),
+///     ("noncharacter", 11, 9),
+///     ("lowercase-hex", 5, 15), // one run of adjacent %XX
+/// ]);
+/// ```
+pub fn check_text(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    if !text.is_ascii() {
+        for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            if let Some((code, what)) = classify(c) {
+                let msg = format!("{what}: U+{:04X} (§6.1, §7.3)", c as u32);
+                out.push(Warning::new(code, offset + i, c.len_utf8(), msg));
+            }
+        }
+        normalization(text, offset, out);
+    }
+    if text.contains('%') {
+        percent_encodings(text, offset, out);
+    }
+}
+
+/// The §6.1/§7.3 class of a non-ASCII character worth a warning: `(code, description)`.
+fn classify(c: char) -> Option<(&'static str, &'static str)> {
+    let u = c as u32;
+    Some(match u {
+        0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD => (
+            "private-use",
+            "a private-use character, meaningless without private agreement",
+        ),
+        0xE0000..=0xE0FFF => (
+            "tag-char",
+            "a tag character, not appropriate in identifiers",
+        ),
+        0xFDD0..=0xFDEF => ("noncharacter", "a noncharacter, not for interchange"),
+        _ if u & 0xFFFE == 0xFFFE => ("noncharacter", "a noncharacter, not for interchange"),
+        0xFFF0..=0xFFFD => (
+            "special-char",
+            "a special (U+FFF0-FFFD), of no use in an IRI",
+        ),
+        0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 => (
+            "bidi-control",
+            "a bidi formatting character, which changes how the IRI is displayed (§4.1)",
+        ),
+        _ if !is_public_assigned(c) => ("unassigned", "an unassigned code point"),
+        _ => return None,
+    })
+}
+
+/// `not-nfc`, else `not-nfkc`, over the smallest span that normalization changes.
+fn normalization(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    if is_nfc_quick(text.chars()) != IsNormalized::Yes {
+        let nfc: String = text.nfc().collect();
+        if nfc != text {
+            let (a, b, n) = changed_span(text, &nfc);
+            out.push(Warning::new(
+                "not-nfc",
+                offset + a,
+                b - a,
+                format!(
+                    "not in Unicode Normalization Form C: \"{}\" is \"{}\" in NFC; compare \
+                     normalized IRIs (§5.3.2.2)",
+                    &text[a..b],
+                    n
+                ),
+            ));
+            return;
+        }
+    }
+    if is_nfkc_quick(text.chars()) != IsNormalized::Yes {
+        let nfkc: String = text.nfkc().collect();
+        if nfkc != text {
+            let (a, b, n) = changed_span(text, &nfkc);
+            out.push(Warning::new(
+                "not-nfkc",
+                offset + a,
+                b - a,
+                format!(
+                    "a compatibility character: \"{}\" is \"{}\" in NFKC; new names should be \
+                     in NFKC (§8.5)",
+                    &text[a..b],
+                    n
+                ),
+            ));
+        }
+    }
+}
+
+/// The span `a..b` of `text` that differs from `normal` (widened to whole characters and back
+/// to the preceding starter), and the text that replaces it.
+fn changed_span<'n>(text: &str, normal: &'n str) -> (usize, usize, &'n str) {
+    let (t, n) = (text.as_bytes(), normal.as_bytes());
+    let mut a = t.iter().zip(n).take_while(|(x, y)| x == y).count();
+    while !text.is_char_boundary(a) {
+        a -= 1;
+    }
+    while let Some(c) = text[..a].chars().next_back() {
+        if canonical_combining_class(text[a..].chars().next().unwrap_or('a')) == 0 {
+            break;
+        }
+        a -= c.len_utf8();
+    }
+    let max_suffix = (t.len() - a).min(n.len() - a);
+    let suffix = t
+        .iter()
+        .rev()
+        .zip(n.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut b = t.len() - suffix;
+    while !text.is_char_boundary(b) {
+        b += 1;
+    }
+    let nb = (n.len() + b).saturating_sub(t.len()).max(a);
+    let nb = (nb..=n.len())
+        .find(|&i| normal.is_char_boundary(i))
+        .unwrap_or(n.len());
+    (a, b, &normal[a..nb])
+}
+
+/// `overlong-utf8`, the code point classes of what `%XX` decode to, and `lowercase-hex`.
+fn percent_encodings(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    let b = text.as_bytes();
+    // The current run of adjacent triplets: (start, end, holds a lowercase digit).
+    let mut run: Option<(usize, usize, bool)> = None;
+    let finish = |run: Option<(usize, usize, bool)>, out: &mut Vec<Warning>| {
+        if let Some((start, end, true)) = run {
+            out.push(Warning::new(
+                "lowercase-hex",
+                offset + start,
+                end - start,
+                "percent-encodings should use uppercase hex digits (RFC 3986 §2.1)",
+            ));
+        }
+    };
+    let mut i = 0;
+    while let Some(k) = text[i..].find('%') {
+        i += k;
+        let Some(v) = pct::decode_at(b, i) else {
+            i += 1;
+            continue;
+        };
+        let lower = b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase();
+        run = match run {
+            Some((start, end, l)) if end == i => Some((start, i + 3, l || lower)),
+            other => {
+                finish(other, out);
+                Some((i, i + 3, lower))
+            }
+        };
+        if v >= 0x80 {
+            encoded_sequence(text, i, v, offset, out);
+        }
+        i += 3;
+    }
+    finish(run, out);
+}
+
+/// The checks on the UTF-8 sequence that starts with the `%XX` at `text[i]` (value `lead`).
+fn encoded_sequence(text: &str, i: usize, lead: u8, offset: usize, out: &mut Vec<Warning>) {
+    let b = text.as_bytes();
+    let n = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => return, // a continuation octet, or not UTF-8 at all
+    };
+    let mut buf = [lead, 0, 0, 0];
+    let mut got = 1;
+    while got < n {
+        match pct::decode_at(b, i + 3 * got) {
+            Some(c) if c & 0xC0 == 0x80 => buf[got] = c,
+            _ => break,
+        }
+        got += 1;
+    }
+    let bytes = &buf[..got];
+    if got == n
+        && let Ok(s) = std::str::from_utf8(bytes)
+    {
+        let c = s.chars().next().unwrap_or('\0');
+        if let Some((code, what)) = classify(c) {
+            let msg = format!("percent-encodes {what}: U+{:04X} (§6.1, §7.3)", c as u32);
+            out.push(Warning::new(code, offset + i, 3 * n, msg));
+        }
+    } else if got >= 2 && is_overlong(bytes) {
+        let of = match overlong_value(bytes) {
+            Some(c) if got == n => format!(" of {}", crate::error::describe(c)),
+            _ => String::new(),
+        };
+        out.push(Warning::new(
+            "overlong-utf8",
+            offset + i,
+            3 * got,
+            format!(
+                "{} is an overlong UTF-8 form{of}: a lax decoder would read a character that \
+                 security checks did not see (§10)",
+                &text[i..i + 3 * got]
+            ),
+        ));
+    }
+}
+
+/// Whether `bytes` (a lead octet and its continuation octets) is an overlong encoding.
+fn is_overlong(bytes: &[u8]) -> bool {
+    match bytes {
+        [0xC0 | 0xC1, ..] => true,
+        [0xE0, c, ..] => *c < 0xA0,
+        [0xF0, c, ..] => *c < 0x90,
+        _ => false,
+    }
+}
+
+/// The character an overlong sequence stands for, when it is complete.
+fn overlong_value(bytes: &[u8]) -> Option<char> {
+    let v = match *bytes {
+        [a, b] => (a as u32 & 0x1F) << 6 | (b as u32 & 0x3F),
+        [a, b, c] => (a as u32 & 0x0F) << 12 | (b as u32 & 0x3F) << 6 | (c as u32 & 0x3F),
+        [a, b, c, d] => {
+            (a as u32 & 0x07) << 18
+                | (b as u32 & 0x3F) << 12
+                | (c as u32 & 0x3F) << 6
+                | (d as u32 & 0x3F)
+        }
+        _ => return None,
+    };
+    char::from_u32(v)
+}
+
+/// §4.2's two rules on one component.
+fn bidi(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    let rtl = |c: char| matches!(bidi_class(c), BidiClass::R | BidiClass::AL);
+    if !text.chars().any(rtl) {
+        return;
+    }
+    if text.chars().any(|c| bidi_class(c) == BidiClass::L) {
+        out.push(Warning::new(
+            "bidi-mixed-direction",
+            offset,
+            text.len(),
+            "one component mixes right-to-left and left-to-right letters (§4.2)",
+        ));
+    }
+    let first = text.chars().next();
+    let last = text
+        .chars()
+        .rev()
+        .find(|&c| bidi_class(c) != BidiClass::NSM);
+    if !first.is_some_and(rtl) || !last.is_some_and(rtl) {
+        out.push(Warning::new(
+            "bidi-rtl-boundary",
+            offset,
+            text.len(),
+            "a component with right-to-left letters should start and end with one: digits or \
+             punctuation at its edges reorder on display (§4.2, §4.4 examples 8 and 9)",
+        ));
+    }
+}
+
+/// Delimiters between the components of the bidi and script rules.
+fn is_delimiter(c: char) -> bool {
+    c.is_ascii() && (crate::chars::is_reserved(c as u8) || c == '.')
+}
+
+/// Run [`check_component`] on each component of `text` (at `offset`).
+fn components(text: &str, offset: usize, out: &mut Vec<Warning>) {
+    if text.is_ascii() {
+        return;
+    }
+    let mut start = 0;
+    for (i, c) in text.char_indices().chain([(text.len(), '/')]) {
+        if is_delimiter(c) {
+            check_component(&text[start..i], offset + start, out);
+            start = i + 1;
+        }
+    }
+}
+
+/// Host labels: the component rules, on the decoded text of `xn--` labels too; `bad-punycode`;
+/// and for a DNS host, `idna-invalid` when IDNA cannot convert it.
+fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
+    let mut bad_label = false;
+    for (at, len) in convert::labels(host) {
+        let label = &host[at..at + len];
+        if !is_ace(label) {
+            check_component(label, offset + at, out);
+            continue;
+        }
+        match idna::punycode::decode_to_string(&label[4..]) {
+            Some(u) if !u.is_ascii() => {
+                let first = out.len();
+                check_component(&u, offset + at, out);
+                for w in &mut out[first..] {
+                    w.len = len;
+                    w.message = format!("{label} decodes to \"{u}\": {}", w.message);
+                }
+            }
+            decoded => {
+                bad_label = true;
+                let why = if decoded.is_some() {
+                    "decodes to ASCII only (an A-label stands for non-ASCII text)"
+                } else {
+                    "is not valid Punycode (RFC 3492)"
+                };
+                out.push(Warning::new(
+                    "bad-punycode",
+                    offset + at,
+                    len,
+                    format!("the label {label} has the IDNA prefix xn-- but {why}"),
+                ));
+            }
+        }
+    }
+    if dns
+        && !bad_label
+        && let Err(e) = convert::validate_dns_host(host)
+    {
+        out.push(Warning::new(
+            "idna-invalid",
+            offset + e.offset,
+            e.len,
+            format!("{}: the IRI has no URI form (§3.4)", e.kind),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(s: &str) -> Vec<&'static str> {
+        check(&IriRef::parse(s).unwrap())
+            .iter()
+            .map(|w| w.code)
+            .collect()
+    }
+
+    #[test]
+    fn character_classes() {
+        assert_eq!(codes("http://a/?\u{E000}"), ["private-use"]);
+        assert_eq!(codes("http://a/?\u{E0041}"), ["tag-char"]);
+        assert_eq!(
+            codes("http://a/%EF%BF%BE%EF%BF%BD"),
+            ["noncharacter", "special-char"]
+        );
+        assert_eq!(
+            codes("http://a/%E2%80%AE\u{2067}"),
+            ["bidi-control", "bidi-control"]
+        );
+        assert_eq!(codes("http://a/\u{0378}"), ["unassigned"]);
+        assert_eq!(codes("http://a/%F4%8F%BF%BF"), ["noncharacter"]);
+    }
+
+    #[test]
+    fn overlong_forms_and_hex_case() {
+        let w = check(&IriRef::parse("/%C0%AF..%e0%80%af%F0%80%80%AF%c3%a9").unwrap());
+        let got: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+        assert_eq!(
+            got,
+            [
+                ("overlong-utf8", 1, 6),
+                ("overlong-utf8", 9, 9),
+                ("lowercase-hex", 9, 27), // one run of adjacent triplets
+                ("overlong-utf8", 18, 12),
+            ]
+        );
+        assert!(w[0].message.contains("'/'"), "{}", w[0].message);
+        assert!(codes("/%C3%A9%2F%20").is_empty());
+        assert_eq!(codes("/%2f%2F%2f"), ["lowercase-hex"]);
+        assert_eq!(codes("/%2f/%2f"), ["lowercase-hex", "lowercase-hex"]);
+    }
+
+    #[test]
+    fn normalization_spans() {
+        let w = check(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
+        assert_eq!(
+            (w.len(), w[0].code, w[0].offset, w[0].len),
+            (1, "not-nfc", 10, 9)
+        );
+        let w = check(&IriRef::parse("http://a/x\u{FB01}y").unwrap());
+        let got: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+        assert_eq!(got, [("confusable", 9, 5), ("not-nfkc", 10, 3)]);
+        assert!(w[1].message.contains("\"fi\""));
+        assert!(w[0].message.contains("\"xfiy\""));
+        let w = check(&IriRef::parse("/a\u{327}\u{301}").unwrap()); // marks out of order
+        assert_eq!((w[0].code, w[0].offset), ("not-nfc", 1));
+    }
+
+    #[test]
+    fn hosts() {
+        assert_eq!(codes("http://xn--a_b.example/"), ["bad-punycode"]);
+        assert_eq!(codes("http://xn--a.example/"), ["idna-invalid"]); // U+0080
+        assert_eq!(codes("http://xn--abc-.example/"), ["bad-punycode"]);
+        // Valid Punycode for a label IDNA refuses (U+2FF0 is disallowed).
+        let ace = idna::punycode::encode_str("\u{2FF0}").unwrap();
+        assert_eq!(
+            codes(&format!("http://xn--{ace}.example/")),
+            ["idna-invalid"]
+        );
+        assert!(codes(&format!("foo://xn--{ace}.example/")).is_empty());
+        assert_eq!(codes("http://\u{2FF0}.example/"), ["idna-invalid"]);
+        assert!(codes("http://xn--ls8h.example/").is_empty()); // 💩: UTS #46 allows it
+        assert!(codes("http://xn--99zt52a.example.org/").is_empty());
+        assert_eq!(codes("http://раураl.com/"), ["mixed-script", "confusable"]);
+        assert_eq!(codes("http://раураӏ.com/"), ["confusable"]);
+        assert_eq!(codes("http://u:@a/"), ["password-in-userinfo"]);
+    }
+
+    #[test]
+    fn ascii_is_free() {
+        assert!(codes("http://user@example.com:80/a/b.c?d=e&f#g").is_empty());
+        assert!(codes("http://例え.jp/日本語/ファイル.pdf?q=値").is_empty());
+    }
+}

@@ -1,0 +1,850 @@
+//! IRI → URI (draft-duerst-iri-bis-07 §3.3–3.6) and URI → IRI (§3.7, the six steps).
+//!
+//! Both work on the parsed components, never by re-parsing: the result is an [`IriRef`] over a
+//! [`Cow`] that borrows the input when nothing changes (every URI is its own URI; a URI without
+//! decodable `%XX` is its own IRI), with its component positions computed while it is built.
+//!
+//! **Which hosts are DNS names.** IDNA applies only to an `ireg-name` known to be a DNS name:
+//! by default the authority of the schemes `http`, `https`, `ws`, `wss` and `ftp` (scheme
+//! compared case-insensitively); [`Idna::AnyAuthority`] extends it to every authority,
+//! [`Idna::Never`] turns it off (RFC 3987 §3.1's general mapping: the host is percent-encoded
+//! like any other component). A relative reference has no scheme, so its host is not known to
+//! be a DNS name: resolve it first, or choose [`Idna::AnyAuthority`].
+//!
+//! **IDNA flavour.** ToASCII/ToUnicode are UTS #46 (non-transitional) from the `idna` crate, with
+//! `UseSTD3ASCIIRules=false` (§3.4), `CheckHyphens=false` (IDNA2003 with STD3 off checked no
+//! hyphens either), `CheckBidi=true`, `CheckJoiners=true` and `VerifyDnsLength=true` except that
+//! a trailing root dot is allowed (IDNA2003's ToASCII required labels of 1 to 63 octets and RFC
+//! 3490 §3.1 allows the root dot). Where this differs from the RFC 3490 (IDNA2003) operation the
+//! draft names: the deviation characters `ß`, `ς`, ZWJ and ZWNJ are kept (IDNA2003 mapped them
+//! to `ss`, `σ` and nothing); mapping and validity follow current Unicode rather than 3.2, and
+//! unassigned code points always fail (no `AllowUnassigned`); the RFC 5893 bidi rule and the
+//! CONTEXTJ rules replace RFC 3454's bidi check; and when a name holds a non-ASCII label its
+//! ASCII labels are lower-cased too (IDNA2003 left all-ASCII labels alone). The result must
+//! also be an `ireg-name`: a name that maps to `/`, `?`, `%` … fails.
+
+use std::borrow::Cow;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use super::parse::{HostKind, Positions, is_ipv4};
+use super::types::IriRef;
+use crate::chars::{self, REG_NAME};
+use crate::error::{ErrorKind, ParseError};
+use crate::pct::{self, push_encoded};
+
+/// The schemes whose `ireg-name` is a DNS name (§3.4), lowercase.
+pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
+
+/// Which `ireg-name`s are DNS names and so are mapped with IDNA (§3.4, §3.7 step 6).
+///
+/// ```
+/// use pidkit::{Idna, IriRef, ToUri};
+/// let iri = IriRef::parse("foo://résumé.example/")?;
+/// assert_eq!(iri.to_uri()?, "foo://r%C3%A9sum%C3%A9.example/"); // not a DNS scheme
+/// let any = ToUri::new().idna(Idna::AnyAuthority);
+/// assert_eq!(any.convert(&iri)?, "foo://xn--rsum-bpad.example/");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Idna {
+    /// The hosts of [`DNS_SCHEMES`] (the default).
+    #[default]
+    DnsSchemes,
+    /// Every `ireg-name` of an authority, whatever the scheme.
+    AnyAuthority,
+    /// None: hosts are percent-encoded and decoded like other components (RFC 3987 §3.1).
+    Never,
+}
+
+impl Idna {
+    /// Whether the `ireg-name` of a reference with this scheme is a DNS name.
+    ///
+    /// ```
+    /// use pidkit::Idna;
+    /// assert!(Idna::DnsSchemes.applies_to(Some("HTTPS")));
+    /// assert!(!Idna::DnsSchemes.applies_to(Some("urn")) && !Idna::DnsSchemes.applies_to(None));
+    /// assert!(Idna::AnyAuthority.applies_to(None));
+    /// ```
+    pub fn applies_to(self, scheme: Option<&str>) -> bool {
+        match self {
+            Idna::DnsSchemes => {
+                scheme.is_some_and(|s| DNS_SCHEMES.iter().any(|d| s.eq_ignore_ascii_case(d)))
+            }
+            Idna::AnyAuthority => true,
+            Idna::Never => false,
+        }
+    }
+
+    fn dns_host<T: AsRef<str>>(self, r: &IriRef<T>) -> bool {
+        let p = r.positions();
+        p.has_authority && p.host_kind == HostKind::RegName && self.applies_to(r.scheme())
+    }
+}
+
+/// IRI → URI mapping options (§3.3–3.6). [`IriRef::to_uri`] uses the defaults.
+///
+/// Every character not allowed in a URI is percent-encoded as UTF-8 with uppercase hex;
+/// existing `%XX` and ASCII are left alone, so the mapping is the identity on URIs and
+/// idempotent. A non-ASCII DNS host goes through [`host_to_ascii`] instead (never `%XX`), and
+/// the conversion fails when that fails. A second `#` in the fragment (allowed by the draft's
+/// `ifragment`) stays as it is: RFC 3987 §3.1 says `#`, `%`, `[` and `]` MUST NOT be converted.
+///
+/// ```
+/// use pidkit::{IriRef, ToUri};
+/// let iri = IriRef::parse("http://résumé.example.org/D\u{FC}rst?q=\u{3B1}#f")?;
+/// let uri = ToUri::new().convert(&iri)?;
+/// assert_eq!(uri, "http://xn--rsum-bpad.example.org/D%C3%BCrst?q=%CE%B1#f");
+/// assert_eq!(uri.host_str(), Some("xn--rsum-bpad.example.org")); // positions come along
+/// // Already a URI: borrowed, not copied.
+/// let same = IriRef::parse("http://a/%7e?x")?;
+/// assert!(matches!(same.to_uri()?.into_inner(), std::borrow::Cow::Borrowed(_)));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ToUri {
+    idna: Idna,
+    #[cfg(feature = "encoding")]
+    query_encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+impl ToUri {
+    /// The defaults: IDNA for [`DNS_SCHEMES`], UTF-8 everywhere.
+    pub const fn new() -> Self {
+        ToUri {
+            idna: Idna::DnsSchemes,
+            #[cfg(feature = "encoding")]
+            query_encoding: None,
+        }
+    }
+
+    /// Which hosts are DNS names (IDNA ToASCII) and which are percent-encoded.
+    pub const fn idna(mut self, idna: Idna) -> Self {
+        self.idna = idna;
+        self
+    }
+
+    /// Encode the query of `http`/`https` IRIs in a legacy document charset (§3.5) instead
+    /// of UTF-8. Characters the charset cannot represent become `%26%23NNNN%3B` (`&#NNNN;`),
+    /// as browsers do. A UTF-16 charset means UTF-8 (§7.2).
+    ///
+    /// ```
+    /// use pidkit::{IriRef, ToUri, Encoding};
+    /// let latin1 = ToUri::new().query_encoding(Encoding::for_label(b"iso-8859-1").unwrap());
+    /// let iri = IriRef::parse("http://a/é?q=é日")?;
+    /// assert_eq!(latin1.convert(&iri)?, "http://a/%C3%A9?q=%E9%26%2326085%3B");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn query_encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
+        let out = encoding.output_encoding();
+        self.query_encoding = (out != encoding_rs::UTF_8).then_some(out);
+        self
+    }
+
+    /// Map `iri` to a URI reference. Borrows when `iri` is already a URI.
+    ///
+    /// Fails only when a non-ASCII DNS host cannot be converted by IDNA ToASCII
+    /// (error code `idna`, offset in `iri`).
+    pub fn convert<'a, T: AsRef<str>>(
+        &self,
+        iri: &'a IriRef<T>,
+    ) -> Result<IriRef<Cow<'a, str>>, ParseError> {
+        let s = iri.as_str();
+        let p = *iri.positions();
+        if s.is_ascii() {
+            return Ok(IriRef::from_parts(Cow::Borrowed(s), p));
+        }
+        let dns = self.idna.dns_host(iri);
+        #[cfg(feature = "encoding")]
+        let legacy = self.query_encoding.filter(|_| {
+            iri.scheme()
+                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"))
+        });
+        let capacity = s.len() + 2 * s.bytes().filter(|&b| b >= 0x80).count();
+        let (text, pos) = rebuild(s, &p, capacity, |out, part, text, at| {
+            match part {
+                Part::Host if dns && !text.is_ascii() => {
+                    out.push_str(&host_to_ascii(text).map_err(|e| e.shifted(at))?);
+                }
+                #[cfg(feature = "encoding")]
+                Part::Query if legacy.is_some() => {
+                    encode_legacy(out, text, legacy.unwrap_or(encoding_rs::UTF_8));
+                }
+                _ => encode_non_ascii(out, text),
+            }
+            Ok(())
+        })?;
+        Ok(IriRef::from_parts(Cow::Owned(text), pos))
+    }
+}
+
+/// URI → IRI conversion options (§3.7). [`IriRef::to_iri`] uses the defaults.
+///
+/// Steps 1–5: every `%XX` is decoded except `%25`, reserved characters and ASCII not allowed
+/// in URIs; octets that are not strictly valid UTF-8 (overlong forms, surrogates, truncated
+/// sequences, Latin-1 guesses) are re-encoded; so are the characters not appropriate in an IRI
+/// (see below). Re-encoded octets use uppercase hex; `%XX` never decoded are kept as written.
+/// Step 6 (ToUnicode of `xn--` labels of DNS hosts) is off by default: §10 names look-alike
+/// host names as the main spoofing risk, and RFC 3987 §3.2.1 shows it as optional.
+///
+/// The `%XX` of a DNS host are not decoded: §3.4 maps a non-ASCII DNS host with ToASCII,
+/// never back to `%XX`, so decoding them would break §3.7's promise that the IRI maps back to
+/// the URI. With [`Idna::Never`] they are decoded like everything else.
+///
+/// Not appropriate in an IRI (step 4, from §2.2, §4.1, §6.1, §7.3): what is not `ucschar`
+/// (controls, non-characters, specials U+FFF0–FFFD, tags U+E0000–E0FFF), private use outside the
+/// query, bidi formatting characters (U+200E, U+200F, U+202A–202E, and also U+061C and the
+/// isolates U+2066–2069), non-ASCII spaces (U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F,
+/// U+205F, U+3000) and invisible format characters (U+00AD, U+180E, U+200B, U+2060–2064, U+FEFF).
+///
+/// ```
+/// use pidkit::{IriRef, ToIri};
+/// let uri = IriRef::parse("http://xn--99zt52a.example.org/D%C3%BCrst%FC/%e2%80%ae%2F%41")?;
+/// assert_eq!(uri.to_iri(), "http://xn--99zt52a.example.org/Dürst%FC/%E2%80%AE%2FA");
+/// let step6 = ToIri::new().unicode_hosts(true);
+/// assert_eq!(step6.convert(&uri), "http://納豆.example.org/Dürst%FC/%E2%80%AE%2FA");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ToIri {
+    idna: Idna,
+    unicode_hosts: bool,
+}
+
+impl ToIri {
+    /// The defaults: DNS hosts are those of [`DNS_SCHEMES`]; no ToUnicode.
+    pub const fn new() -> Self {
+        ToIri {
+            idna: Idna::DnsSchemes,
+            unicode_hosts: false,
+        }
+    }
+
+    /// Which hosts are DNS names (kept as they are, or converted with ToUnicode).
+    pub const fn idna(mut self, idna: Idna) -> Self {
+        self.idna = idna;
+        self
+    }
+
+    /// Step 6: convert the `xn--` labels of DNS hosts with ToUnicode ([`host_to_unicode`]).
+    pub const fn unicode_hosts(mut self, yes: bool) -> Self {
+        self.unicode_hosts = yes;
+        self
+    }
+
+    /// Convert `uri` (any IRI reference; a URI typically) to an IRI reference.
+    /// Borrows when nothing changes; never fails.
+    pub fn convert<'a, T: AsRef<str>>(&self, uri: &'a IriRef<T>) -> IriRef<Cow<'a, str>> {
+        let s = uri.as_str();
+        let p = *uri.positions();
+        let dns = self.idna.dns_host(uri);
+        let host = &s[p.host_start..p.host_end];
+        let unicode_host = self.unicode_hosts && dns && has_ace_label(host);
+        if !unicode_host && !has_decodable_pct(s) {
+            return IriRef::from_parts(Cow::Borrowed(s), p);
+        }
+        let built = rebuild(s, &p, s.len(), |out, part, text, _| {
+            match part {
+                Part::Host if dns && unicode_host => out.push_str(&host_to_unicode(text)),
+                Part::Host if dns => out.push_str(text),
+                _ => decode_into(out, text, part == Part::Query),
+            }
+            Ok(())
+        });
+        match built {
+            Ok((text, pos)) if text != s => IriRef::from_parts(Cow::Owned(text), pos),
+            _ => IriRef::from_parts(Cow::Borrowed(s), p),
+        }
+    }
+}
+
+impl<T: AsRef<str>> IriRef<T> {
+    /// This reference as a URI (§3.6) with the default [`ToUri`] options.
+    ///
+    /// ```
+    /// let iri = pidkit::IriRef::parse("http://example.com/𐌀𐌁𐌂")?;
+    /// assert_eq!(iri.to_uri()?, "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn to_uri(&self) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+        ToUri::new().convert(self)
+    }
+
+    /// This reference converted to an IRI (§3.7) with the default [`ToIri`] options.
+    ///
+    /// ```
+    /// let uri = pidkit::IriRef::parse("http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9")?;
+    /// assert_eq!(uri.to_iri(), "http://www.example.org/r%E9sum%E9.xml#résumé");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
+        ToIri::new().convert(self)
+    }
+}
+
+// ---- hosts (§3.4, §3.7 step 6) ----
+
+/// IDNA ToASCII (UTS #46, flags in the [module docs](self)) of an `ireg-name`, for a host
+/// known to be a DNS name (§3.4).
+///
+/// An ASCII name is returned as it is, borrowed: the mapping is the identity on URIs (§3.3),
+/// and malformed `xn--` labels in an ASCII name are a [`check`](crate::check) warning, not a
+/// conversion error. Otherwise `%XX` are decoded first (they must be UTF-8), and the result is
+/// the A-label form. Errors carry code `idna` and the offset (in `host`) of the label at fault.
+///
+/// ```
+/// use pidkit::host_to_ascii;
+/// assert_eq!(host_to_ascii("Bücher.example")?, "xn--bcher-kva.example");
+/// assert_eq!(host_to_ascii("r%C3%A9sum%C3%A9.ü")?, "xn--rsum-bpad.xn--tda");
+/// assert_eq!(host_to_ascii("EXAMPLE.org")?, "EXAMPLE.org"); // ASCII: untouched
+/// let err = host_to_ascii("ok.a\u{301}b\u{5D0}.com").unwrap_err(); // breaks the bidi rule
+/// assert_eq!((err.code(), err.offset), ("idna", 3));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, ParseError> {
+    if host.is_ascii() {
+        return Ok(Cow::Borrowed(host));
+    }
+    idna_to_ascii(host).map(Cow::Owned)
+}
+
+/// Whether a DNS host passes IDNA: always for plain ASCII names, else ToASCII must succeed
+/// (for an ASCII name with `xn--` labels that checks the labels' Punycode and content).
+pub(crate) fn validate_dns_host(host: &str) -> Result<(), ParseError> {
+    if host.is_ascii() && !has_ace_label(host) {
+        return Ok(());
+    }
+    idna_to_ascii(host).map(drop)
+}
+
+/// [`host_to_ascii`] without the shortcut for ASCII names.
+fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
+    let decoded = pct::decode_utf8(host).map_err(|e| {
+        ParseError::new(
+            ErrorKind::Idna("percent-encoded octets that are not UTF-8"),
+            e.offset,
+            e.len,
+        )
+    })?;
+    let ascii = match to_ascii(&decoded) {
+        Some(a) => a,
+        None => return Err(locate_idna_failure(host)),
+    };
+    let fail = |reason, label: Option<usize>| {
+        let (offset, len) = label
+            .and_then(|i| labels(host).nth(i))
+            .unwrap_or((0, host.len()));
+        Err(ParseError::new(ErrorKind::Idna(reason), offset, len))
+    };
+    if let Some(bad) = ascii.bytes().position(|b| !chars::is(b, REG_NAME)) {
+        let label = ascii[..bad].bytes().filter(|&b| b == b'.').count();
+        return fail(
+            "maps to a character that is not allowed in a host",
+            Some(label),
+        );
+    }
+    let name = ascii.strip_suffix('.').unwrap_or(&ascii);
+    // The label at fault, when the input has as many labels as the output (ToASCII may map
+    // other characters to dots, e.g. U+2488 to "1.").
+    let at = |i| {
+        let same = labels(host).count() == name.split('.').count() + (name != ascii) as usize;
+        same.then_some(i)
+    };
+    for (i, label) in name.split('.').enumerate() {
+        if label.is_empty() {
+            return fail("an empty label", at(i));
+        }
+        if label.len() > 63 {
+            return fail("a label longer than 63 characters once converted", at(i));
+        }
+        // UTS #46 validity criterion V4 (CheckHyphens=false), which the `idna` crate skips:
+        // a label must not begin with "xn--" once decoded.
+        // (Punycode puts the ASCII characters first, up to the last '-': only a label whose
+        // ASCII part starts with "xn--" can decode to one, so only those are decoded.)
+        if is_ace(label)
+            && label[4..]
+                .rfind('-')
+                .is_some_and(|d| is_ace(&label[4..4 + d]))
+            && idna::punycode::decode_to_string(&label[4..]).is_some_and(|u| is_ace(&u))
+        {
+            return fail("an A-label that decodes to another \"xn--\" label", at(i));
+        }
+    }
+    if name.len() > 253 {
+        return fail("a name longer than 253 characters once converted", None);
+    }
+    Ok(ascii.into_owned())
+}
+
+/// IDNA ToUnicode of the `xn--` labels of a DNS host (§3.7 step 6), keeping every other
+/// label as written. A label is converted only when the whole name then maps back to exactly
+/// `host` with [`host_to_ascii`] (so the IRI still maps back to the URI); otherwise, and for
+/// invalid Punycode, `host` is returned unchanged (borrowed).
+///
+/// ```
+/// use pidkit::host_to_unicode;
+/// assert_eq!(host_to_unicode("xn--99zt52a.example.org"), "納豆.example.org");
+/// assert_eq!(host_to_unicode("xn--andr--ep-.example.org"), "xn--andr--ep-.example.org");
+/// assert_eq!(host_to_unicode("XN--99ZT52A.example.org"), "XN--99ZT52A.example.org");
+/// ```
+pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
+    if !has_ace_label(host) {
+        return Cow::Borrowed(host);
+    }
+    let mut out = String::with_capacity(host.len());
+    for (i, label) in host.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        let (unicode, ok) = if is_ace(label) {
+            Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow)
+        } else {
+            (Cow::Borrowed(label), Ok(()))
+        };
+        if ok.is_ok()
+            && unicode
+                .chars()
+                .all(|c| c.is_ascii() || fit_for_iri(c, false))
+        {
+            out.push_str(&unicode);
+        } else {
+            out.push_str(label);
+        }
+    }
+    match host_to_ascii(&out) {
+        Ok(back) if back == host && out != host => Cow::Owned(out),
+        _ => Cow::Borrowed(host),
+    }
+}
+
+/// UTS #46 ToASCII with this module's flags; `None` on failure.
+fn to_ascii(name: &str) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(
+            name.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .ok()
+}
+
+/// Which label makes ToASCII fail: the first that fails on its own, else the name as a whole
+/// (the bidi rule of RFC 5893 looks at all labels together).
+fn locate_idna_failure(host: &str) -> ParseError {
+    for (offset, len) in labels(host) {
+        let label = &host[offset..offset + len];
+        let ok = match pct::decode_utf8(label) {
+            Ok(l) => l.is_empty() || to_ascii(&l).is_some(),
+            Err(_) => false,
+        };
+        if !ok {
+            return ParseError::new(
+                ErrorKind::Idna("not a valid internationalized label (UTS #46)"),
+                offset,
+                len,
+            );
+        }
+    }
+    ParseError::new(
+        ErrorKind::Idna("the labels break the bidi rule for domain names (RFC 5893)"),
+        0,
+        host.len(),
+    )
+}
+
+/// `(offset, len)` of each label, split at the four full stops UTS #46 treats as dots.
+pub(crate) fn labels(host: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let rest = &host[start..];
+        let (len, next) = match rest.char_indices().find(|&(_, c)| is_dot(c)) {
+            Some((i, c)) => (i, start + i + c.len_utf8()),
+            None => {
+                done = true;
+                (rest.len(), host.len())
+            }
+        };
+        let item = (start, len);
+        start = next;
+        Some(item)
+    })
+}
+
+fn is_dot(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// Whether `label` starts with the ACE prefix `xn--` (any case).
+pub(crate) fn is_ace(label: &str) -> bool {
+    label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
+}
+
+fn has_ace_label(host: &str) -> bool {
+    host.split('.').any(is_ace)
+}
+
+// ---- components ----
+
+/// The components a conversion rewrites; delimiters, scheme and port are copied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Userinfo,
+    Host,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// Build a new reference from `s` (positions `p`), letting `f` write each component
+/// (`f(out, part, text, offset_of_text_in_s)`), and compute the new positions on the way.
+fn rebuild(
+    s: &str,
+    p: &Positions,
+    capacity: usize,
+    mut f: impl FnMut(&mut String, Part, &str, usize) -> Result<(), ParseError>,
+) -> Result<(String, Positions), ParseError> {
+    let mut out = String::with_capacity(capacity);
+    let mut q = *p;
+    if p.has_authority {
+        let auth = p.authority_start();
+        out.push_str(&s[..auth]);
+        if p.host_start > auth {
+            f(&mut out, Part::Userinfo, &s[auth..p.host_start - 1], auth)?;
+            out.push('@');
+        }
+        q.host_start = out.len();
+        f(
+            &mut out,
+            Part::Host,
+            &s[p.host_start..p.host_end],
+            p.host_start,
+        )?;
+        q.host_end = out.len();
+        if p.host_kind == HostKind::RegName && is_ipv4(&out.as_bytes()[q.host_start..]) {
+            q.host_kind = HostKind::Ipv4; // e.g. full-width digits mapped by ToASCII
+        }
+        out.push_str(&s[p.host_end..p.path_start]);
+    } else {
+        out.push_str(&s[..p.path_start]);
+        q.host_start = out.len();
+        q.host_end = out.len();
+    }
+    q.path_start = out.len();
+    f(
+        &mut out,
+        Part::Path,
+        &s[p.path_start..p.path_end],
+        p.path_start,
+    )?;
+    q.path_end = out.len();
+    if p.query_end > p.path_end {
+        out.push('?');
+        f(
+            &mut out,
+            Part::Query,
+            &s[p.path_end + 1..p.query_end],
+            p.path_end + 1,
+        )?;
+    }
+    q.query_end = out.len();
+    if s.len() > p.query_end {
+        out.push('#');
+        f(
+            &mut out,
+            Part::Fragment,
+            &s[p.query_end + 1..],
+            p.query_end + 1,
+        )?;
+    }
+    Ok((out, q))
+}
+
+/// §3.3: copy ASCII, percent-encode every byte of every non-ASCII character (that is its UTF-8
+/// encoding).
+fn encode_non_ascii(out: &mut String, text: &str) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+        out.push_str(&rest[..ascii]);
+        rest = &rest[ascii..];
+        let run = rest.bytes().position(|b| b < 0x80).unwrap_or(rest.len());
+        rest.as_bytes()[..run]
+            .iter()
+            .for_each(|&b| push_encoded(out, b));
+        rest = &rest[run..];
+    }
+}
+
+/// §3.5: the non-ASCII runs of a query in a legacy charset, every produced octet as `%XX`.
+#[cfg(feature = "encoding")]
+fn encode_legacy(out: &mut String, text: &str, encoding: &'static encoding_rs::Encoding) {
+    use encoding_rs::EncoderResult;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+        out.push_str(&rest[..ascii]);
+        rest = &rest[ascii..];
+        let run = rest.bytes().position(|b| b < 0x80).unwrap_or(rest.len());
+        // A fresh encoder per run, flushed at its end: stateful charsets (ISO-2022-JP) return
+        // to ASCII before the next ASCII character.
+        let mut encoder = encoding.new_encoder();
+        let mut src = &rest[..run];
+        let mut buf = [0u8; 64];
+        loop {
+            let (result, read, written) =
+                encoder.encode_from_utf8_without_replacement(src, &mut buf, true);
+            for &b in &buf[..written] {
+                push_encoded(out, b);
+            }
+            src = &src[read..];
+            match result {
+                EncoderResult::InputEmpty => break,
+                EncoderResult::OutputFull => {}
+                EncoderResult::Unmappable(c) => {
+                    out.push_str("%26%23");
+                    out.push_str(&(c as u32).to_string());
+                    out.push_str("%3B");
+                }
+            }
+        }
+        rest = &rest[run..];
+    }
+}
+
+/// Whether `s` holds a `%XX` that URI → IRI conversion would change: an unreserved ASCII
+/// octet (decoded) or a non-ASCII one (decoded, or re-encoded in uppercase).
+fn has_decodable_pct(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while let Some(k) = s[i..].find('%') {
+        i += k;
+        if let Some(v) = pct::decode_at(b, i)
+            && (v >= 0x80 || chars::is_unreserved(v))
+        {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// §3.7 steps 2–5 on one component.
+fn decode_into(out: &mut String, text: &str, in_query: bool) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut run = 0;
+    while let Some(k) = text[i..].find('%') {
+        i += k;
+        let Some(v) = pct::decode_at(b, i) else {
+            i += 1;
+            continue;
+        };
+        out.push_str(&text[run..i]);
+        if v < 0x80 {
+            // Step 2: only unreserved octets are decoded; `%25`, reserved and the ASCII not
+            // allowed in URIs stay as written.
+            if chars::is_unreserved(v) {
+                out.push(v as char);
+            } else {
+                out.push_str(&text[i..i + 3]);
+            }
+            i += 3;
+        } else {
+            i += decode_sequence(out, b, i, v, in_query);
+        }
+        run = i;
+    }
+    out.push_str(&text[run..]);
+}
+
+/// Steps 3–5 for the `%XX` sequence at `b[i]` whose first octet is `lead` (≥ 0x80): the
+/// character when it is strictly valid UTF-8 and appropriate, else `%XX` in uppercase.
+/// Returns how many input bytes were consumed.
+fn decode_sequence(out: &mut String, b: &[u8], i: usize, lead: u8, in_query: bool) -> usize {
+    let n = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    let complete = n > 0
+        && (1..n).all(|k| match pct::decode_at(b, i + 3 * k) {
+            Some(c) => {
+                buf[k] = c;
+                true
+            }
+            None => false,
+        });
+    // `from_utf8` is strict: no overlong forms, no surrogates, nothing above U+10FFFF.
+    if complete && let Ok(ch) = std::str::from_utf8(&buf[..n]) {
+        let c = ch.chars().next().unwrap_or('\0');
+        if fit_for_iri(c, in_query) {
+            out.push(c);
+        } else {
+            buf[..n].iter().for_each(|&o| push_encoded(out, o));
+        }
+        return 3 * n;
+    }
+    // Step 3: this octet is not part of a valid sequence; the next ones are looked at afresh.
+    push_encoded(out, lead);
+    3
+}
+
+/// Step 4: whether a non-ASCII character may appear as itself in an IRI component.
+pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
+    if !chars::is_ucschar(c) {
+        return in_query && chars::is_iprivate_3987(c);
+    }
+    !matches!(c as u32,
+        0x00A0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000 // spaces
+        | 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 // bidi formatting
+        | 0x00AD | 0x180E | 0x200B | 0x2060..=0x2064 | 0xFEFF) // invisible
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uri(s: &str) -> String {
+        IriRef::parse(s).unwrap().to_uri().unwrap().to_string()
+    }
+
+    fn iri(s: &str) -> String {
+        IriRef::parse(s).unwrap().to_iri().to_string()
+    }
+
+    #[test]
+    fn encoding_keeps_ascii_and_existing_escapes() {
+        assert_eq!(
+            uri("http://www.example.org/red%09rosé#red"),
+            "http://www.example.org/red%09ros%C3%A9#red"
+        );
+        assert_eq!(uri("a#b#ü"), "a#b#%C3%BC"); // RFC 3987 §3.1: '#' MUST NOT be converted
+        assert_eq!(uri("//ü@résumé/"), "//%C3%BC@r%C3%A9sum%C3%A9/");
+        assert_eq!(
+            uri("http://ü:pä@ü.example:8080/?\u{E000}"),
+            "http://%C3%BC:p%C3%A4@xn--tda.example:8080/?%EE%80%80"
+        );
+    }
+
+    #[test]
+    fn positions_follow_the_rewrite() {
+        let src = IriRef::parse("http://ü@résumé.org:81/ä/b?é=1#ö#x").unwrap();
+        let out = src.to_uri().unwrap();
+        let again = IriRef::parse(out.as_str()).unwrap();
+        assert_eq!(out.positions(), again.positions());
+        let full = IriRef::parse("http://１２７.０.０.１/").unwrap();
+        let out = full.to_uri().unwrap();
+        assert_eq!(out, "http://127.0.0.1/");
+        assert_eq!(out.host(), Some(crate::Host::Ipv4("127.0.0.1")));
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn legacy_query_charsets() {
+        let enc = |label: &str| {
+            ToUri::new().query_encoding(encoding_rs::Encoding::for_label(label.as_bytes()).unwrap())
+        };
+        let iri = IriRef::parse("http://a/あ?q=あ&r=x").unwrap();
+        assert_eq!(
+            enc("shift_jis").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%82%A0&r=x"
+        );
+        // Stateful: each run returns to ASCII (ESC ( B) before the next ASCII character; every
+        // octet the charset produces is %HH (§3.3), ASCII-valued ones included.
+        assert_eq!(
+            enc("iso-2022-jp").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%1B%24%42%24%22%1B%28%42&r=x"
+        );
+        assert_eq!(
+            enc("utf-16le").convert(&iri).unwrap(),
+            "http://a/%E3%81%82?q=%E3%81%82&r=x"
+        );
+        let other = IriRef::parse("ftp://a/?q=é").unwrap(); // §3.5: http and https only
+        assert_eq!(
+            enc("windows-1252").convert(&other).unwrap(),
+            "ftp://a/?q=%C3%A9"
+        );
+    }
+
+    #[test]
+    fn uts46_not_idna2003() {
+        // Deviation characters are kept (IDNA2003 gave "fass.de" and "xn--4xa.gr").
+        assert_eq!(host_to_ascii("faß.de").unwrap(), "xn--fa-hia.de");
+        assert_eq!(host_to_ascii("ς.gr").unwrap(), "xn--3xa.gr");
+        assert_eq!(
+            host_to_ascii("Bücher.EXAMPLE").unwrap(),
+            "xn--bcher-kva.example"
+        );
+        assert_eq!(
+            host_to_ascii("bücher.example.").unwrap(),
+            "xn--bcher-kva.example."
+        );
+    }
+
+    #[test]
+    fn idna_failures_point_at_the_label() {
+        let r = IriRef::parse("http://ok.a\u{FFFD}b.example/").unwrap_err();
+        assert_eq!(r.code(), "invalid-char"); // not even an IRI
+        for (host, offset, len) in [
+            ("ok.a\u{2FF0}.org", 3, 4), // disallowed by UTS #46
+            ("ü..org", 3, 0),           // empty label
+            ("%C3.ü", 0, 3),            // not UTF-8
+            ("ü%2F.org", 0, 5),         // '/' cannot be in a host
+        ] {
+            let e = host_to_ascii(host).unwrap_err();
+            assert_eq!((e.code(), e.offset, e.len), ("idna", offset, len), "{host}");
+        }
+        let long = format!("ü{}", "a".repeat(70));
+        assert_eq!(host_to_ascii(&long).unwrap_err().offset, 0);
+        let e = IriRef::parse("http://x.ü..org/")
+            .unwrap()
+            .to_uri()
+            .unwrap_err();
+        assert_eq!((e.offset, e.len), (12, 0));
+    }
+
+    #[test]
+    fn decoding_follows_the_six_steps() {
+        assert_eq!(
+            iri("http://www.example.org/D%C3%BCrst"),
+            "http://www.example.org/Dürst"
+        );
+        assert_eq!(
+            iri("http://www.example.org/D%FCrst"),
+            "http://www.example.org/D%FCrst"
+        );
+        assert_eq!(iri("/%fc%C3%bc%41%2f%25%20"), "/%FCüA%2f%25%20");
+        assert_eq!(iri("/%C0%AF%ED%A0%80%E2%82"), "/%C0%AF%ED%A0%80%E2%82"); // §10
+        assert_eq!(iri("/%C3%C3%A9"), "/%C3é");
+        assert_eq!(iri("/%EE%80%80?%EE%80%80"), "/%EE%80%80?\u{E000}"); // private use
+        assert_eq!(
+            iri("/%F3%A0%80%81?%F3%A0%80%81"),
+            "/%F3%A0%80%81?%F3%A0%80%81"
+        ); // a tag
+        assert_eq!(
+            iri("/%C2%A0%E2%80%8B%EF%BB%BF"),
+            "/%C2%A0%E2%80%8B%EF%BB%BF"
+        );
+        assert_eq!(
+            iri("http://r%C3%A9sum%C3%A9.org/"),
+            "http://r%C3%A9sum%C3%A9.org/"
+        );
+        assert_eq!(iri("foo://r%C3%A9sum%C3%A9.org/"), "foo://résumé.org/");
+        let plain = IriRef::parse("http://a/%20%2F?x").unwrap();
+        assert!(matches!(plain.to_iri().into_inner(), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn labels_split_at_every_full_stop() {
+        let l: Vec<_> = labels("a.bc\u{3002}d.").collect();
+        assert_eq!(l, [(0, 1), (2, 2), (7, 1), (9, 0)]);
+    }
+}

@@ -1,0 +1,244 @@
+//! Liberal input mapped to IRIs: LEIRI (draft-duerst-iri-bis-07 §7.1) and Web Address (§7.2)
+//! preprocessing.
+
+use std::borrow::Cow;
+
+use super::parse::Profile;
+use super::types::IriRef;
+use crate::chars;
+use crate::error::ParseError;
+use crate::pct::push_encoded;
+
+/// A liberal syntax whose strings are mapped to IRI references before parsing (§7).
+///
+/// * [`Lenient::Leiri`] (§7.1): every character of `leiri-ucschar` that is not `ucschar` is
+///   percent-encoded as UTF-8: space, `<` `>` `"` `{` `}` `|` `\` `^` `` ` ``, C0 controls, DEL,
+///   C1 controls, private use (also in the query: the rule encodes all of `leiri-ucschar` that
+///   is not `ucschar`), non-characters, specials, tags. Bidi formatting characters (which
+///   LEIRI processors did not forbid, but §4.1 does) are encoded too, so that the result is an IRI.
+/// * [`Lenient::WebAddress`] (§7.2): first strip leading and trailing space, TAB, LF and CR, and
+///   every TAB, LF and CR inside (the `href-strip` set of browsers, see ERRATA); a `\` before
+///   the query or fragment becomes `/` (`href-path-sep`; done before step 3 would encode it);
+///   then encode as LEIRI does; then write a `%` not followed by two hex digits as `%25`.
+///
+/// A string that maps to itself is borrowed. Parse errors point into the original string.
+///
+/// ```
+/// use pidkit::Lenient;
+/// assert_eq!(Lenient::Leiri.map("http://a/b c<d>?e|f"), "http://a/b%20c%3Cd%3E?e%7Cf");
+/// let web = Lenient::WebAddress.parse(" http:\\\\example.org\\a\tb\\c?x=100%\\ ")?;
+/// assert_eq!(web, "http://example.org/ab/c?x=100%25%5C");
+/// assert_eq!(web.host_str(), Some("example.org"));
+/// let err = Lenient::Leiri.parse("http://a/%zz").unwrap_err();
+/// assert_eq!((err.code(), err.offset), ("bad-percent", 9));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lenient {
+    /// Legacy Extended IRIs (§7.1), as in XML system identifiers and XLink.
+    Leiri,
+    /// Web Addresses (§7.2), as browsers read `href` values.
+    WebAddress,
+}
+
+/// What happens to one input character.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Keep,
+    Drop,
+    Slash,
+    Encode,
+    Percent25,
+}
+
+impl Lenient {
+    /// The name the CLI uses: `leiri` or `web`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lenient::Leiri => "leiri",
+            Lenient::WebAddress => "web",
+        }
+    }
+
+    /// Map `s` to the string that should be an IRI reference (borrowed when unchanged).
+    pub fn map(self, s: &str) -> Cow<'_, str> {
+        let mut changed = false;
+        self.walk(s, |_, _, act| changed |= act != Act::Keep);
+        let (start, end) = self.bounds(s);
+        if !changed {
+            return Cow::Borrowed(&s[start..end]);
+        }
+        let mut out = String::with_capacity(s.len() + 16);
+        self.walk(s, |_, c, act| match act {
+            Act::Keep => out.push(c),
+            Act::Drop => {}
+            Act::Slash => out.push('/'),
+            Act::Encode => {
+                let mut buf = [0; 4];
+                c.encode_utf8(&mut buf)
+                    .bytes()
+                    .for_each(|b| push_encoded(&mut out, b));
+            }
+            Act::Percent25 => out.push_str("%25"),
+        });
+        Cow::Owned(out)
+    }
+
+    /// [`map`](Self::map) then parse as an IRI reference (default profile). Error offsets and
+    /// lengths refer to `s`.
+    pub fn parse(self, s: &str) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+        self.parse_with(s, Profile::default())
+    }
+
+    /// [`map`](Self::map) then parse as an IRI reference under `profile`.
+    ///
+    /// ```
+    /// use pidkit::{Lenient, Profile};
+    /// assert!(Lenient::Leiri.parse_with("a#b#c", Profile::Rfc3987).is_err());
+    /// assert!(Lenient::Leiri.parse_with("/a b", Profile::Rfc3986Uri).is_ok()); // "/a%20b"
+    /// ```
+    pub fn parse_with(self, s: &str, profile: Profile) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+        IriRef::parse_with(self.map(s), profile).map_err(|mut e| {
+            let end = self.source_offset(s, e.offset + e.len);
+            e.offset = self.source_offset(s, e.offset);
+            e.len = end.saturating_sub(e.offset);
+            e
+        })
+    }
+
+    /// The part of `s` that is kept: Web Addresses lose surrounding whitespace.
+    fn bounds(self, s: &str) -> (usize, usize) {
+        match self {
+            Lenient::Leiri => (0, s.len()),
+            Lenient::WebAddress => {
+                let ws = [' ', '\t', '\n', '\r'];
+                let start = s.len() - s.trim_start_matches(ws).len();
+                (start, start + s[start..].trim_end_matches(ws).len())
+            }
+        }
+    }
+
+    /// Decide the fate of each character of the kept part: `f(offset, char, act)`.
+    fn walk(self, s: &str, mut f: impl FnMut(usize, char, Act)) {
+        let web = self == Lenient::WebAddress;
+        let (start, end) = self.bounds(s);
+        let kept = &s[start..end];
+        let mut hier = true; // before the query and fragment
+        for (i, c) in kept.char_indices() {
+            let act = match c {
+                '\t' | '\n' | '\r' if web => Act::Drop,
+                '\\' if web && hier => Act::Slash,
+                '?' | '#' => {
+                    hier = false;
+                    Act::Keep
+                }
+                '%' if web && !hex_follows(&kept[i + 1..]) => Act::Percent25,
+                c if not_ucschar(c) => Act::Encode,
+                _ => Act::Keep,
+            };
+            f(start + i, c, act);
+        }
+    }
+
+    /// The offset in `s` of the character that produced byte `mapped` of the mapped string.
+    fn source_offset(self, s: &str, mapped: usize) -> usize {
+        let mut at = 0;
+        let mut found = None;
+        self.walk(s, |i, c, act| {
+            let len = match act {
+                Act::Keep => c.len_utf8(),
+                Act::Drop => 0,
+                Act::Slash => 1,
+                Act::Encode => 3 * c.len_utf8(),
+                Act::Percent25 => 3,
+            };
+            if found.is_none() && at + len > mapped {
+                found = Some(i);
+            }
+            at += len;
+        });
+        found.unwrap_or(self.bounds(s).1)
+    }
+}
+
+/// Whether two hex digits follow (TAB, LF and CR, which Web Address processing strips, are
+/// skipped).
+fn hex_follows(rest: &str) -> bool {
+    let mut digits = rest.bytes().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+    digits.next().is_some_and(|b| b.is_ascii_hexdigit())
+        && digits.next().is_some_and(|b| b.is_ascii_hexdigit())
+}
+
+/// `leiri-ucschar` / `href-ucschar` characters that are not `ucschar` (or that §4.1 forbids).
+fn not_ucschar(c: char) -> bool {
+    if c.is_ascii() {
+        let b = c as u8;
+        b <= 0x20
+            || b == 0x7F
+            || matches!(
+                b,
+                b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+            )
+    } else {
+        !chars::is_ucschar(c) || chars::is_bidi_format(c)
+    }
+}
+
+impl std::str::FromStr for Lenient {
+    type Err = String;
+    /// `leiri` or `web`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "leiri" => Ok(Lenient::Leiri),
+            "web" => Ok(Lenient::WebAddress),
+            _ => Err(format!(
+                "unknown lenient syntax '{s}' (expected leiri or web)"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leiri_encodes_what_is_not_ucschar() {
+        let m = Lenient::Leiri
+            .map("x:\u{0}\u{1F}\u{7F}\u{85}\u{A0}\u{E000}\u{FDD0}\u{FFFD}\u{E0041}\u{202E}é");
+        assert_eq!(
+            m,
+            "x:%00%1F%7F%C2%85\u{A0}%EE%80%80%EF%B7%90%EF%BF%BD%F3%A0%81%81%E2%80%AEé"
+        );
+        assert!(matches!(
+            Lenient::Leiri.map("http://a/é?%"),
+            Cow::Borrowed(_)
+        ));
+        assert!(Lenient::Leiri.parse("http://a/é?%").is_err());
+        assert_eq!(Lenient::Leiri.map(" a "), "%20a%20");
+    }
+
+    #[test]
+    fn web_addresses() {
+        let w = Lenient::WebAddress;
+        assert_eq!(w.map("\t\n http://a/\r\nb \t"), "http://a/b");
+        assert_eq!(w.map("http://a/%2\n0%"), "http://a/%20%25");
+        assert_eq!(w.map("a\\b?c\\d#e\\f"), "a/b?c%5Cd#e%5Cf");
+        assert!(matches!(w.map("http://a/"), Cow::Borrowed("http://a/")));
+        assert!(matches!(w.map("  http://a/ "), Cow::Borrowed("http://a/")));
+    }
+
+    #[test]
+    fn errors_point_into_the_input() {
+        let e = Lenient::WebAddress.parse("  \tht tp://[x/").unwrap_err();
+        let mapped = Lenient::WebAddress.map("  \tht tp://[x/");
+        assert_eq!(mapped, "ht%20tp://[x/");
+        // "ht%20tp:" reads as a relative path whose first segment has a ':' (at 8 in the input)
+        assert_eq!((e.offset, e.code()), (8, "colon-in-first-segment"));
+        let e = Lenient::Leiri.parse("h^ttp:prop").unwrap_err();
+        assert_eq!(
+            (e.code(), e.offset, e.len),
+            ("colon-in-first-segment", 5, 1)
+        );
+    }
+}
