@@ -238,10 +238,10 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             } else if !(a.quiet && r.outcome == Outcome::Resolved) {
                 human(&mut text, &r, style);
             }
-            if write_error.is_none() {
-                if let Err(e) = out.write_all(text.as_bytes()) {
-                    write_error = Some(e);
-                }
+            if write_error.is_none()
+                && let Err(e) = out.write_all(text.as_bytes())
+            {
+                write_error = Some(e);
             }
             if let Some(bar) = &progress {
                 bar.inc(1);

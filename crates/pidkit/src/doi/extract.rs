@@ -330,14 +330,14 @@ fn unescape_entities(s: &str) -> String {
     let mut last = 0;
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'&' {
-            if let Some((len, Some(c))) = entity(b, i) {
-                out.push_str(&s[last..i]);
-                out.push(c);
-                i += len;
-                last = i;
-                continue;
-            }
+        if b[i] == b'&'
+            && let Some((len, Some(c))) = entity(b, i)
+        {
+            out.push_str(&s[last..i]);
+            out.push(c);
+            i += len;
+            last = i;
+            continue;
         }
         i += 1;
     }

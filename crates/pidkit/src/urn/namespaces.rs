@@ -331,7 +331,7 @@ fn isbn13(s: &str) -> Option<String> {
                 .enumerate()
                 .map(|(i, &c)| (10 - i as u32) * val(c))
                 .sum();
-            if (sum + check) % 11 != 0 {
+            if !(sum + check).is_multiple_of(11) {
                 return None;
             }
             let mut out = b"978".to_vec();
@@ -379,7 +379,7 @@ fn issn(s: &str) -> Option<String> {
         b'x' | b'X' => 10,
         _ => return None,
     };
-    if (sum + check) % 11 != 0 {
+    if !(sum + check).is_multiple_of(11) {
         return None;
     }
     let c = if check == 10 { 'X' } else { char::from(d[7]) };
