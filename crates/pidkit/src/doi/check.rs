@@ -2,8 +2,7 @@
 //! §6 with Unicode TR36/UTS 39).
 
 use unicode_normalization::is_nfc;
-use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::{MixedScript, skeleton};
+use unicode_security::skeleton;
 
 use super::name::Doi;
 use crate::error::Warning;
@@ -109,7 +108,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
-    if let Some((i, c)) = mixed_script(name) {
+    if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
         out.push(Warning::new(
             "mixed-script",
             i,
@@ -159,30 +158,6 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
 
 /// Where the letters stop belonging to one script, unless the mix is Latin with Han and kana,
 /// Han and Bopomofo, or Han and Hangul (UTS 39 §5.2, Highly Restrictive).
-fn mixed_script(name: &str) -> Option<(usize, char)> {
-    if name.is_single_script() {
-        return None;
-    }
-    let latin = AugmentedScriptSet::for_char('a');
-    let mut rest = AugmentedScriptSet::default();
-    let mut all = AugmentedScriptSet::default();
-    let mut first_break = None;
-    for (i, c) in name.char_indices() {
-        let set = AugmentedScriptSet::for_char(c);
-        all.intersect_with(set);
-        if all.is_empty() && first_break.is_none() {
-            first_break = Some((i, c));
-        }
-        let mut l = set;
-        l.intersect_with(latin);
-        if l.is_empty() {
-            rest.intersect_with(set);
-        }
-    }
-    let cjk = !rest.is_empty() && (rest.jpan || rest.hanb || rest.kore);
-    if cjk { None } else { first_break }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

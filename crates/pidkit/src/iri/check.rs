@@ -74,13 +74,42 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     out
 }
 
+/// Where `chars` stop being covered by one script, by the UTS #39 "Highly Restrictive" rule:
+/// a single (augmented) script, or Latin with Han and Hiragana/Katakana (Japanese), Han and
+/// Bopomofo (Chinese) or Han and Hangul (Korean) — mixes that ordinary Japanese, Chinese and
+/// Korean names use. Returns the byte position (counted over `chars`) and the character
+/// where coverage first breaks.
+pub(crate) fn mixed_script(chars: impl Iterator<Item = char> + Clone) -> Option<(usize, char)> {
+    let mut all = AugmentedScriptSet::default();
+    let mut non_latin = AugmentedScriptSet::default();
+    let latin = AugmentedScriptSet::for_char('a');
+    let mut first_break = None;
+    let mut pos = 0;
+    for c in chars {
+        let set = AugmentedScriptSet::for_char(c);
+        all.intersect_with(set);
+        if all.is_empty() && first_break.is_none() {
+            first_break = Some((pos, c));
+        }
+        let mut l = set;
+        l.intersect_with(latin);
+        if l.is_empty() {
+            non_latin.intersect_with(set);
+        }
+        pos += c.len_utf8();
+    }
+    let cjk = !non_latin.is_empty() && (non_latin.jpan || non_latin.hanb || non_latin.kore);
+    if cjk { None } else { first_break }
+}
+
 /// The text rules for ONE component (whatever the caller's syntax calls a component), with
 /// `offset` the position of `text` in the caller's input:
 ///
 /// * `bidi-mixed-direction` — both right-to-left and left-to-right letters (§4.2 rule 1);
 /// * `bidi-rtl-boundary` — right-to-left letters, but it does not start and end with one
 ///   (§4.2 rule 2; trailing combining marks are ignored);
-/// * `mixed-script` — no single script covers it (UTS #39 single-script, §8.5);
+/// * `mixed-script` — no single script covers it, beyond the Latin + CJK mixes that UTS #39's
+///   "Highly Restrictive" level allows (§8.5);
 /// * `confusable` — it reads as an ASCII name: its UTS #39 skeleton is made of ASCII letters,
 ///   digits and `-._~`, with a letter (whole-script look-alikes such as Cyrillic "раураӏ"
 ///   for "paypal"; §8.5, §10).
@@ -98,9 +127,7 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
     bidi(text, offset, out);
     // Unassigned and private-use characters have no script; they get their own warnings.
     let assigned = || text.chars().filter(|&c| is_public_assigned(c));
-    let mut scripts = AugmentedScriptSet::default();
-    assigned().for_each(|c| scripts.intersect_with(AugmentedScriptSet::for_char(c)));
-    if scripts.is_empty() {
+    if mixed_script(assigned()).is_some() {
         let mut names: Vec<String> = Vec::new();
         for c in assigned() {
             let set = AugmentedScriptSet::for_char(c);
@@ -554,6 +581,10 @@ mod tests {
         assert!(codes("http://xn--ls8h.example/").is_empty()); // 💩: UTS #46 allows it
         assert!(codes("http://xn--99zt52a.example.org/").is_empty());
         assert_eq!(codes("http://раураl.com/"), ["mixed-script", "confusable"]);
+        // UTS #39 Highly Restrictive: Latin with Japanese, Chinese or Korean is one writing system.
+        assert!(codes("http://example.jp/jstage漢字ひらがなカタカナ").is_empty());
+        assert!(codes("http://example.kr/seoul서울特別市").is_empty());
+        assert_eq!(codes("http://example.jp/ЖУРНАЛ漢字"), ["mixed-script"]);
         assert_eq!(codes("http://раураӏ.com/"), ["confusable"]);
         assert_eq!(codes("http://u:@a/"), ["password-in-userinfo"]);
     }

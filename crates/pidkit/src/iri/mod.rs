@@ -12,6 +12,7 @@ mod convert;
 mod display;
 mod lenient;
 
+pub(crate) use check::mixed_script;
 pub use check::{check, check_component, check_text};
 pub use convert::{DNS_SCHEMES, Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
 pub use display::DisplayForm;
