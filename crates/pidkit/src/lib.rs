@@ -23,3 +23,4 @@ pub mod pct;
 
 pub use error::{ErrorKind, ParseError, Warning};
 pub use iri::{Host, HostKind, Iri, IriRef, Profile, Rule};
+pub use iri::{Key, Level, ResolveMode};
