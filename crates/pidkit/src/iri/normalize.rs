@@ -381,6 +381,9 @@ impl PathSink for Writer<'_, '_> {
         self.push_ascii(b'/');
     }
     fn segment(&mut self, seg: &str) {
+        if seg.is_empty() {
+            return;
+        }
         // `seg` is a slice of `src` (the path being normalized).
         let from = (seg.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
         if self.src.get(from..from.saturating_add(seg.len())) == Some(seg) {
@@ -532,19 +535,32 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
     let mut i = from;
     let mut done = from;
     while i < to {
+        // Skip to the next byte that may need work: '%' anywhere, and also uppercase letters in
+        // a host and non-ASCII in a query.
+        let next = match part {
+            Part::Other => src[i..to].find('%').map(|k| i + k),
+            Part::Host => b[i..to]
+                .iter()
+                .position(|&c| c == b'%' || c.is_ascii_uppercase())
+                .map(|k| i + k),
+            Part::Query => b[i..to]
+                .iter()
+                .position(|&c| c == b'%' || c >= 0x80)
+                .map(|k| i + k),
+        };
+        let Some(k) = next else { break };
+        i = k;
         let c = b[i];
         if c == b'%' {
             w.copy(done, i);
             i = percent(w, i, to, part);
             done = i;
         } else if c < 0x80 {
-            if part == Part::Host && c.is_ascii_uppercase() {
-                w.copy(done, i);
-                w.push_ascii(c.to_ascii_lowercase());
-                done = i + 1;
-            }
+            w.copy(done, i);
+            w.push_ascii(c.to_ascii_lowercase());
             i += 1;
-        } else if part == Part::Query {
+            done = i;
+        } else {
             let (ch, len) = parse::decode(b, i);
             if !is_ucschar(ch) {
                 w.copy(done, i);
@@ -554,8 +570,6 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
                 done = i + len;
             }
             i += len;
-        } else {
-            i += 1;
         }
     }
     w.copy(done, to);

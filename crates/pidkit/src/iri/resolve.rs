@@ -141,7 +141,7 @@ impl<T: AsRef<str>> Iri<T> {
 /// assert!(matches!(remove_dot_segments("/a/b.c"), std::borrow::Cow::Borrowed(_)));
 /// ```
 pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
-    if !path.split('/').any(|s| dot(s.as_bytes()).is_some()) {
+    if !has_dot_segment(path) {
         return Cow::Borrowed(path);
     }
     let mut out = String::with_capacity(path.len());
@@ -162,55 +162,61 @@ pub(crate) fn resolve_to(
     let ref_scheme = rp.scheme_end > 0
         && !(mode == ResolveMode::NonStrict
             && s[..rp.scheme_end].eq_ignore_ascii_case(&b[..bp.scheme_end]));
-    let mut p = Positions::default();
-
-    let scheme = if ref_scheme {
-        &s[..=rp.scheme_end]
-    } else {
-        &b[..=bp.scheme_end]
-    };
-    out.push_str(scheme);
-    p.scheme_end = scheme.len() - 1;
-
-    // The query comes from the reference unless its path and query are both empty.
-    let mut query = r.query();
-    if ref_scheme || rp.has_authority {
-        copy_authority(out, s, &rp, &mut p);
-        push_path(out, "", r.path());
-    } else {
-        copy_authority(out, b, &bp, &mut p);
-        let rpath = r.path();
-        if rpath.is_empty() {
-            out.push_str(base.path());
-            if query.is_none() {
-                query = base.query();
-            }
-        } else if rpath.starts_with('/') {
-            push_path(out, "", rpath);
-        } else {
-            // merge (§5.2.3): the base path up to its last '/', or "/" for an empty path
-            // under an authority.
-            let bpath = base.path();
-            let prefix = match bpath.rfind('/') {
-                Some(i) => &bpath[..=i],
-                None if bp.has_authority => "/",
-                None => "",
-            };
-            push_path(out, prefix, rpath);
-        }
+    let rpath = r.path();
+    if ref_scheme && !has_dot_segment(rpath) {
+        // T = R: an IRI without dot segments resolves to itself (a single copy).
+        out.push_str(s);
+        return rp;
     }
-    if !p.has_authority && out[p.path_start..].starts_with("//") {
+
+    // Scheme and authority: one copy from the reference or the base, except for a reference
+    // with an authority but no (honoured) scheme.
+    let mut p = if ref_scheme || !rp.has_authority {
+        let (src, sp) = if ref_scheme { (s, rp) } else { (b, bp) };
+        out.push_str(&src[..sp.path_start]);
+        sp
+    } else {
+        out.push_str(&b[..=bp.scheme_end]);
+        let mut p = Positions {
+            scheme_end: bp.scheme_end,
+            ..Positions::default()
+        };
+        copy_authority(out, s, &rp, &mut p);
+        p
+    };
+
+    let mut from_base_query = false;
+    if ref_scheme || rp.has_authority {
+        push_path(out, "", rpath);
+    } else if rpath.is_empty() {
+        // The base path as it is, and the base query unless the reference has one.
+        out.push_str(base.path());
+        from_base_query = rp.path_end == rp.query_end;
+    } else if rpath.starts_with('/') {
+        push_path(out, "", rpath);
+    } else {
+        // merge (§5.2.3): the base path up to its last '/', or "/" for an empty path under an
+        // authority.
+        let bpath = base.path();
+        let prefix = match last_slash(bpath) {
+            Some(i) => &bpath[..=i],
+            None if bp.has_authority => "/",
+            None => "",
+        };
+        push_path(out, prefix, rpath);
+    }
+    if !p.has_authority && double_slash_at(out, p.path_start) {
         out.insert_str(p.path_start, "/.");
     }
     p.path_end = out.len();
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    p.query_end = out.len();
-    if let Some(f) = r.fragment() {
-        out.push('#');
-        out.push_str(f);
+    if from_base_query {
+        out.push_str(&b[bp.path_end..bp.query_end]);
+        p.query_end = out.len();
+        out.push_str(&s[rp.query_end..]);
+    } else {
+        // The reference's "?query#fragment", in one copy.
+        p.query_end = out.len() + (rp.query_end - rp.path_end);
+        out.push_str(&s[rp.path_end..]);
     }
     p
 }
@@ -232,6 +238,47 @@ fn copy_authority(out: &mut String, src: &str, sp: &Positions, p: &mut Positions
         p.host_end = out.len();
     }
     p.path_start = out.len();
+}
+
+/// Whether some segment of `path` is a dot segment.
+#[inline]
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    // A dot segment starts with '.' or '%' (as "%2E"). A branch-free pass over byte pairs (it
+    // vectorizes) tells whether any segment does; only then are those segments tested.
+    let b = path.as_bytes();
+    let starts = |c: u8| (c == b'.') | (c == b'%');
+    let first = b.first().is_some_and(|&c| starts(c));
+    let tail = b.get(1..).unwrap_or_default();
+    let inner = b.iter().zip(tail).fold(0u8, |acc, (&a, &c)| {
+        acc | (u8::from(a == b'/') & (u8::from(c == b'.') | u8::from(c == b'%')))
+    });
+    if !first && inner == 0 {
+        return false;
+    }
+    let is_dot_at = |start: usize| {
+        let end = b[start..]
+            .iter()
+            .position(|&c| c == b'/')
+            .map_or(b.len(), |k| start + k);
+        dot(&b[start..end]).is_some()
+    };
+    (first && is_dot_at(0))
+        || b.windows(2)
+            .enumerate()
+            .any(|(i, w)| w[0] == b'/' && starts(w[1]) && is_dot_at(i + 1))
+}
+
+/// The position of the last `/` in `s` (a plain loop, faster than `rfind` on short paths).
+#[inline]
+pub(crate) fn last_slash(s: &str) -> Option<usize> {
+    s.as_bytes().iter().rposition(|&c| c == b'/')
+}
+
+/// Whether `s[at..]` starts with `//`.
+#[inline]
+fn double_slash_at(s: &str, at: usize) -> bool {
+    let b = s.as_bytes();
+    b.len() >= at + 2 && b[at] == b'/' && b[at + 1] == b'/'
 }
 
 /// Which dot segment a segment is, `%2E` counting as `.`.
@@ -307,13 +354,82 @@ impl PathSink for String {
 /// string algorithm: a leading rootless run of `.`/`..` is dropped (rules A and D), `/.` is
 /// dropped, `/..` drops the last output segment, and a final dot segment leaves a `/` (rules B, C).
 pub(crate) fn push_path<S: PathSink>(out: &mut S, prefix: &str, path: &str) {
+    let prefix_dots = has_dot_segment(prefix);
+    if !prefix_dots && !has_dot_segment(path) {
+        // Nothing to remove: the merged path as it is (the common case).
+        out.segment(prefix);
+        out.segment(path);
+        return;
+    }
     let start = out.text().len();
-    let mut segs = prefix
-        .strip_suffix('/')
-        .into_iter()
-        .flat_map(|head| head.split('/'))
-        .chain(path.split('/'))
-        .peekable();
+    if prefix_dots {
+        return push_path_generic(out, start, prefix, path);
+    }
+    // The prefix has no dot segment: it goes out as it is (without its final '/', which
+    // starts the reference path's first segment).
+    let mut rest = if let Some(head) = prefix.strip_suffix('/') {
+        out.segment(head);
+        path
+    } else if let Some(abs) = path.strip_prefix('/') {
+        abs
+    } else {
+        // A rootless path: rule A strips leading "./" and "../", rule D a lone "." or "..".
+        let mut rest = path;
+        loop {
+            let (seg, tail) = split_segment(rest);
+            match tail {
+                None => {
+                    if dot(seg.as_bytes()).is_none() {
+                        out.segment(seg);
+                    }
+                    return;
+                }
+                Some(tail) if dot(seg.as_bytes()).is_some() => rest = tail,
+                Some(tail) => {
+                    out.segment(seg); // an empty one: the input now starts with '/'
+                    break tail;
+                }
+            }
+        }
+    };
+    // Each remaining segment as "/seg" (rules B, C, E).
+    loop {
+        let (seg, tail) = split_segment(rest);
+        match dot(seg.as_bytes()) {
+            None => {
+                out.slash();
+                out.segment(seg);
+            }
+            Some(d) => {
+                if d == Dot::Two {
+                    let cut = last_slash(&out.text()[start..]).map_or(start, |i| start + i);
+                    out.truncate(cut);
+                }
+                if tail.is_none() {
+                    out.slash();
+                }
+            }
+        }
+        match tail {
+            Some(tail) => rest = tail,
+            None => return,
+        }
+    }
+}
+
+/// The first segment of `s` and what follows its '/', if there is one.
+#[inline]
+fn split_segment(s: &str) -> (&str, Option<&str>) {
+    match s.as_bytes().iter().position(|&c| c == b'/') {
+        Some(k) => (&s[..k], Some(&s[k + 1..])),
+        None => (s, None),
+    }
+}
+
+/// `push_path` for a prefix with dot segments (a base path such as `/a/./b/`): the segments of
+/// prefix and path in one sequence.
+fn push_path_generic<S: PathSink>(out: &mut S, start: usize, prefix: &str, path: &str) {
+    let mut segs = Segments([prefix.strip_suffix('/'), Some(path)]).peekable();
     let mut first = segs.next().unwrap_or("");
     if !first.is_empty() || segs.peek().is_none() {
         // A rootless path: rule A strips leading "./" and "../", rule D a lone "." or "..".
@@ -333,7 +449,7 @@ pub(crate) fn push_path<S: PathSink>(out: &mut S, prefix: &str, path: &str) {
             }
             Some(d) => {
                 if d == Dot::Two {
-                    let cut = out.text()[start..].rfind('/').map_or(start, |i| start + i);
+                    let cut = last_slash(&out.text()[start..]).map_or(start, |i| start + i);
                     out.truncate(cut);
                 }
                 if segs.peek().is_none() {
@@ -341,6 +457,32 @@ pub(crate) fn push_path<S: PathSink>(out: &mut S, prefix: &str, path: &str) {
                 }
             }
         }
+    }
+}
+
+/// The segments of `head ++ "/" ++ tail` (or of `tail` alone), as `str::split('/')` gives them;
+/// a byte loop, cheaper than a search call per (short) segment.
+struct Segments<'a>([Option<&'a str>; 2]);
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        for part in &mut self.0 {
+            if let Some(s) = *part {
+                return Some(match s.as_bytes().iter().position(|&c| c == b'/') {
+                    Some(k) => {
+                        *part = Some(&s[k + 1..]);
+                        &s[..k]
+                    }
+                    None => {
+                        *part = None;
+                        s
+                    }
+                });
+            }
+        }
+        None
     }
 }
 
