@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 use super::parse::{self, HostKind, Positions};
-use super::resolve::{PathSink, push_path};
+use super::resolve::{PathSink, double_slash_at, push_path};
 use super::types::{Iri, IriRef};
 use crate::chars::{self, is_bidi_format, is_ucschar};
 use crate::pct;
@@ -472,7 +472,7 @@ fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeRu
     if rules.empty_path_is_root && p.has_authority && w.len() == p.path_start {
         w.push_ascii(b'/');
     }
-    if !p.has_authority && w.text()[p.path_start..].starts_with("//") {
+    if !p.has_authority && double_slash_at(w.text(), p.path_start) {
         w.insert_str(p.path_start, "/.");
     }
     p.path_end = w.len();
@@ -532,13 +532,27 @@ enum Part {
 fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
     let src = w.src;
     let b = src.as_bytes();
+    // Most runs need no work: a branch-free pass (it vectorizes) says so, and they are copied.
+    let needs = |c: u8| match part {
+        Part::Other => c == b'%',
+        Part::Host => (c == b'%') | c.is_ascii_uppercase(),
+        Part::Query => (c == b'%') | (c >= 0x80),
+    };
+    if b[from..to]
+        .iter()
+        .fold(0u8, |acc, &c| acc | u8::from(needs(c)))
+        == 0
+    {
+        w.copy(from, to);
+        return;
+    }
     let mut i = from;
     let mut done = from;
     while i < to {
         // Skip to the next byte that may need work: '%' anywhere, and also uppercase letters in
         // a host and non-ASCII in a query.
         let next = match part {
-            Part::Other => src[i..to].find('%').map(|k| i + k),
+            Part::Other => b[i..to].iter().position(|&c| c == b'%').map(|k| i + k),
             Part::Host => b[i..to]
                 .iter()
                 .position(|&c| c == b'%' || c.is_ascii_uppercase())
