@@ -431,3 +431,29 @@ proptest! {
         }
     }
 }
+
+/// Real URLs: at every level the normal form parses and is stable.
+#[test]
+fn url_corpora_normal_forms_are_stable() {
+    for rel in [
+        "url-various-datasets/files/node_files.txt",
+        "url-various-datasets/others/kasztp.txt",
+        "url-various-datasets/others/userbait.txt",
+    ] {
+        let Some(text) = common::read(rel) else {
+            return;
+        };
+        let mut buf = String::new();
+        for line in text.lines() {
+            let Ok(r) = IriRef::parse(line.trim_start_matches('\u{FEFF}')) else {
+                continue;
+            };
+            for level in [Level::Syntax, Level::Scheme] {
+                let once = r.normalize_into(level, &mut buf).as_str().to_owned();
+                let again =
+                    IriRef::parse(once.as_str()).unwrap_or_else(|e| panic!("{line} → {once}: {e}"));
+                assert_eq!(again.normalize(level), once.as_str(), "{line} at {level}");
+            }
+        }
+    }
+}

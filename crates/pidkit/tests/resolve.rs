@@ -444,3 +444,26 @@ proptest! {
         prop_assert!(t1.equivalent(&t2, Level::Syntax), "{} vs {} (base {}, ref {})", t1, t2, b, r);
     }
 }
+
+/// Real (base, href) pairs from Common Crawl: every result parses, and relativizing it against
+/// the base gives a reference that resolves back.
+#[test]
+fn common_crawl_pairs_round_trip() {
+    let Some(text) = common::read("oxiri/relative_urls_cc_10k.csv") else {
+        return;
+    };
+    let mut resolved = 0;
+    for (b, r) in text.lines().skip(1).filter_map(|l| l.split_once(',')) {
+        let (Ok(base), Ok(r)) = (Iri::parse(b), IriRef::parse(r)) else {
+            continue;
+        };
+        let t = base.resolve(&r);
+        Iri::parse(t.as_str()).unwrap_or_else(|e| panic!("{b} + {r} = {t}: {e}"));
+        let back = base
+            .relativize(&t)
+            .unwrap_or_else(|| panic!("{t} against {b}"));
+        assert_eq!(base.resolve(&back), t, "{t} against {b} via {back}");
+        resolved += 1;
+    }
+    assert!(resolved > 9000, "only {resolved} pairs parsed");
+}

@@ -59,6 +59,11 @@ pub enum Level {
 
 impl Level {
     /// The level's name as the CLI spells it: `simple`, `syntax`, `scheme`.
+    ///
+    /// ```
+    /// assert_eq!(pidkit::Level::Scheme.name(), "scheme");
+    /// assert_eq!(pidkit::Level::default().to_string(), "syntax");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Level::Simple => "simple",
@@ -109,11 +114,28 @@ pub struct Key<'a>(Cow<'a, str>);
 
 impl Key<'_> {
     /// The normal form.
+    ///
+    /// ```
+    /// let r = pidkit::IriRef::parse("HTTP://A/%7e")?;
+    /// assert_eq!(r.key(pidkit::Level::Syntax).as_str(), "http://a/~");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
-    /// A key that owns its text (to outlive the input).
+    /// A key that owns its text (to outlive the input), e.g. to store it in a map while the
+    /// input line is dropped.
+    ///
+    /// ```
+    /// use pidkit::{IriRef, Key, Level};
+    /// let key: Key<'static> = {
+    ///     let line = String::from("http://a/./b");
+    ///     IriRef::parse(line.as_str())?.key(Level::Syntax).into_owned()
+    /// };
+    /// assert_eq!(key.to_string(), "http://a/b");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
     pub fn into_owned(self) -> Key<'static> {
         Key(Cow::Owned(self.0.into_owned()))
     }
