@@ -40,3 +40,4 @@ pub use iri::{
     DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, check, check_component, check_text,
     host_to_ascii, host_to_unicode,
 };
+pub use iri::{Key, Level, ResolveMode};

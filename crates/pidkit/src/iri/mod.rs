@@ -1,8 +1,11 @@
 //! The generic IRI syntax (draft-duerst-iri-bis-07 §2, RFC 3986): parsing and the typed view.
 
+mod normalize;
 pub(crate) mod parse;
+mod resolve;
 mod types;
 
+pub use normalize::{Key, Level};
 pub use parse::{HostKind, Profile, Rule};
 pub use types::{Host, Iri, IriParts, IriRef};
 
@@ -17,3 +20,4 @@ pub use check::{check, check_component, check_text};
 pub use convert::{DNS_SCHEMES, Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
 pub use display::DisplayForm;
 pub use lenient::Lenient;
+pub use resolve::{ResolveMode, remove_dot_segments};

@@ -359,6 +359,12 @@ impl<T: AsRef<str>> Iri<T> {
         &self.0.as_str()[..self.0.pos.scheme_end]
     }
 
+    /// Wrap a reference known to have a scheme (resolution and normalization results).
+    pub(crate) fn from_ref_unchecked(r: IriRef<T>) -> Self {
+        debug_assert!(r.pos.scheme_end > 0);
+        Iri(r)
+    }
+
     /// The reference this IRI is.
     pub fn into_ref(self) -> IriRef<T> {
         self.0

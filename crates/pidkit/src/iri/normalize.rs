@@ -1,0 +1,904 @@
+//! The comparison ladder (draft-duerst-iri-bis-07 §5.3, RFC 3986 §6.2): normal forms,
+//! equivalence and hash keys.
+//!
+//! Each rung is a normal form; two references are equivalent at a level when their normal forms
+//! at that level are equal, so [`IriRef::normalize`], [`IriRef::equivalent`] and [`IriRef::key`]
+//! always agree. Normalization writes copy-on-write: an input already in normal form is returned
+//! borrowed, without allocating.
+//!
+//! **The normal form is the IRI form.** §5.3.2.3 aligns percent-encoding "as if both IRIs were
+//! mapped to URIs", so `é` and `%C3%A9` are equivalent. The normal form spells every such
+//! character one way: literally when it is a `ucschar` (not a bidi formatting character, §4.1),
+//! percent-encoded otherwise — so `%C3%A9` becomes `é`, while a literal private-use character of
+//! the query becomes `%EE%80%80`. Bytes that are not UTF-8 stay encoded, in uppercase hex.
+//! Unicode normalization (NFC …) is never applied (§5.3.2.2).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::fmt;
+
+use super::parse::{self, HostKind, Positions};
+use super::resolve::{PathSink, double_slash_at, push_path};
+use super::types::{Iri, IriRef};
+use crate::chars::{self, is_bidi_format, is_ucschar};
+use crate::pct;
+
+/// A rung of the comparison ladder (§5.3).
+///
+/// - `Simple` (§5.3.1): code point equality; the normal form is the input.
+/// - `Syntax` (§5.3.2, RFC 3986 §6.2.2): scheme and ASCII letters of the host in lowercase
+///   (IP literals too), `%xx` in uppercase, `%XX` of unreserved characters and of `ucschar`s
+///   decoded (see the module documentation), an empty port dropped (RFC 3986 §3.2.3), and dot
+///   segments removed from the path of an IRI and of a reference with an absolute path or an
+///   authority (a relative-path reference keeps them: `../a` means something). The fragment is
+///   normalized too.
+/// - `Scheme` (§5.3.3, RFC 3986 §6.2.3): also the default port dropped and leading zeros of the
+///   port removed, an empty path under an authority written `/` where the scheme says so,
+///   IDN hosts through ToASCII, IPv6 literals in RFC 5952 form, and each scheme's own rules.
+///   Delimiters of empty components are kept (`http://example.com/?` stays different from
+///   `http://example.com/`); the fragment gets no scheme-based rule.
+///
+/// ```
+/// use pidkit::{IriRef, Level};
+/// let a = IriRef::parse("HTTP://Example.COM:80/a/./b/%7euser?%c3%a9")?;
+/// assert_eq!(a.normalize(Level::Simple), "HTTP://Example.COM:80/a/./b/%7euser?%c3%a9");
+/// assert_eq!(a.normalize(Level::Syntax), "http://example.com:80/a/b/~user?é");
+/// assert_eq!(a.normalize(Level::Scheme), "http://example.com/a/b/~user?é");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Level {
+    /// Simple string comparison (§5.3.1).
+    Simple,
+    /// Syntax-based normalization (§5.3.2); the default.
+    #[default]
+    Syntax,
+    /// Scheme-based normalization (§5.3.3), on top of `Syntax`.
+    Scheme,
+}
+
+impl Level {
+    /// The level's name as the CLI spells it: `simple`, `syntax`, `scheme`.
+    ///
+    /// ```
+    /// assert_eq!(pidkit::Level::Scheme.name(), "scheme");
+    /// assert_eq!(pidkit::Level::default().to_string(), "syntax");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    /// ```
+    /// assert_eq!("scheme".parse::<pidkit::Level>(), Ok(pidkit::Level::Scheme));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "simple" => Ok(Level::Simple),
+            "syntax" => Ok(Level::Syntax),
+            "scheme" => Ok(Level::Scheme),
+            _ => Err(format!(
+                "unknown level '{s}' (expected simple, syntax or scheme)"
+            )),
+        }
+    }
+}
+
+/// The normal form of a reference at one [`Level`], as a hash key: `Eq` and `Hash` agree with
+/// [`IriRef::equivalent`]. Borrows the input when it is already in normal form.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use pidkit::{IriRef, Level};
+/// let mut seen = HashSet::new();
+/// for s in ["http://example.com/~a", "HTTP://EXAMPLE.com/%7Ea", "http://example.com/%7ea#"] {
+///     seen.insert(IriRef::parse(s)?.key(Level::Syntax).into_owned());
+/// }
+/// assert_eq!(seen.len(), 2); // the last differs by its empty fragment
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key<'a>(Cow<'a, str>);
+
+impl Key<'_> {
+    /// The normal form.
+    ///
+    /// ```
+    /// let r = pidkit::IriRef::parse("HTTP://A/%7e")?;
+    /// assert_eq!(r.key(pidkit::Level::Syntax).as_str(), "http://a/~");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// A key that owns its text (to outlive the input), e.g. to store it in a map while the
+    /// input line is dropped.
+    ///
+    /// ```
+    /// use pidkit::{IriRef, Key, Level};
+    /// let key: Key<'static> = {
+    ///     let line = String::from("http://a/./b");
+    ///     IriRef::parse(line.as_str())?.key(Level::Syntax).into_owned()
+    /// };
+    /// assert_eq!(key.to_string(), "http://a/b");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Key<'static> {
+        Key(Cow::Owned(self.0.into_owned()))
+    }
+}
+
+impl fmt::Display for Key<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Key<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Key({:?})", &*self.0)
+    }
+}
+
+impl<T: AsRef<str>> IriRef<T> {
+    /// The normal form at `level` (§5.3); borrowed when the input already is in normal form.
+    /// Idempotent: normalizing a normal form gives it back.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use pidkit::{IriRef, Level};
+    /// let r = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
+    /// assert_eq!(r.normalize(Level::Syntax), "example://a/b/c/%7Bfoo%7D/rosé");
+    /// let n = IriRef::parse("http://example.com/a")?;
+    /// assert!(matches!(n.normalize(Level::Syntax).into_inner(), Cow::Borrowed(_)));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn normalize(&self, level: Level) -> IriRef<Cow<'_, str>> {
+        let r = self.as_borrowed();
+        let mut buf = String::new();
+        let (pos, borrowed) = normalize_to(&r, level, &mut buf);
+        let text = match borrowed {
+            Some(len) => Cow::Borrowed(&self.as_str()[..len]),
+            None => Cow::Owned(buf),
+        };
+        IriRef::from_parts(text, pos)
+    }
+
+    /// Write the normal form at `level` into `out` (cleared first) and return a view of it: with
+    /// one buffer reused across calls, batch normalization allocates nothing.
+    ///
+    /// ```
+    /// use pidkit::{IriRef, Level};
+    /// let mut buf = String::new();
+    /// let n = IriRef::parse("HTTP://A/b/../c")?.normalize_into(Level::Syntax, &mut buf);
+    /// assert_eq!((n.as_str(), n.path()), ("http://a/c", "/c"));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn normalize_into<'o>(&self, level: Level, out: &'o mut String) -> IriRef<&'o str> {
+        let (pos, borrowed) = normalize_to(&self.as_borrowed(), level, out);
+        if let Some(len) = borrowed {
+            out.clear();
+            out.push_str(&self.as_str()[..len]);
+        }
+        IriRef::from_parts(out.as_str(), pos)
+    }
+
+    /// Whether `self` and `other` are equivalent at `level`: their normal forms are equal.
+    /// Allocates nothing when the strings are equal or both already in normal form (and, after
+    /// the first call on a thread, in most other cases).
+    ///
+    /// ```
+    /// use pidkit::{IriRef, Level};
+    /// let a = IriRef::parse("http://example.com")?;
+    /// let b = IriRef::parse("http://example.com:80/")?;
+    /// assert!(!a.equivalent(&b, Level::Syntax));
+    /// assert!(a.equivalent(&b, Level::Scheme));
+    /// let q = IriRef::parse("http://example.com/?")?;
+    /// assert!(!q.equivalent(&b, Level::Scheme)); // delimiters of empty components count
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn equivalent<U: AsRef<str>>(&self, other: &IriRef<U>, level: Level) -> bool {
+        let (a, b) = (self.as_borrowed(), other.as_borrowed());
+        if a.as_str() == b.as_str() {
+            return true;
+        }
+        if level == Level::Simple {
+            return false;
+        }
+        thread_local! {
+            static BUFS: RefCell<(String, String)> = const { RefCell::new((String::new(), String::new())) };
+        }
+        let compare = |x: &mut String, y: &mut String| {
+            let na = normal_str(&a, level, x);
+            let nb = normal_str(&b, level, y);
+            na == nb
+        };
+        BUFS.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut bufs) => {
+                let (x, y) = &mut *bufs;
+                compare(x, y)
+            }
+            Err(_) => compare(&mut String::new(), &mut String::new()),
+        })
+    }
+
+    /// The normal form at `level` as a hash key (see [`Key`]).
+    ///
+    /// ```
+    /// use pidkit::{IriRef, Level};
+    /// let a = IriRef::parse("http://r%C3%A9sum%C3%A9.example.org")?;
+    /// let b = IriRef::parse("http://xn--rsum-bpad.example.org/")?;
+    /// assert_eq!(a.key(Level::Scheme), b.key(Level::Scheme));
+    /// assert_eq!(a.key(Level::Scheme).as_str(), "http://xn--rsum-bpad.example.org/");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn key(&self, level: Level) -> Key<'_> {
+        Key(self.normalize(level).into_inner())
+    }
+}
+
+impl<T: AsRef<str>> Iri<T> {
+    /// The normal form at `level`, still an [`Iri`] (see [`IriRef::normalize`]).
+    ///
+    /// ```
+    /// use pidkit::{Iri, Level};
+    /// let iri = Iri::parse("HTTPS://[2001:DB8:0:0:0:0:0:1]:443")?;
+    /// let n = iri.normalize(Level::Scheme);
+    /// assert_eq!((n.scheme(), n.as_str()), ("https", "https://[2001:db8::1]/"));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn normalize(&self, level: Level) -> Iri<Cow<'_, str>> {
+        Iri::from_ref_unchecked(IriRef::normalize(self, level))
+    }
+}
+
+/// The normal form of `r` as a string: a prefix of the input, or `buf`.
+fn normal_str<'a>(r: &IriRef<&'a str>, level: Level, buf: &'a mut String) -> &'a str {
+    match normalize_to(r, level, buf).1 {
+        Some(len) => &(*r).into_inner()[..len],
+        None => buf,
+    }
+}
+
+/// Normalize `r` at `level`. Returns the positions of the normal form and, when the normal form
+/// is the prefix `r[..len]` of the input, `Some(len)`; otherwise the normal form is in `buf`.
+fn normalize_to(r: &IriRef<&str>, level: Level, buf: &mut String) -> (Positions, Option<usize>) {
+    buf.clear();
+    if level == Level::Simple {
+        return (*r.positions(), Some(r.as_str().len()));
+    }
+    let mut w = Writer {
+        src: r.as_str(),
+        buf,
+        same: 0,
+        owned: false,
+    };
+    let (pos, rules) = write(r, level, &mut w);
+    let pos = match rules.rewrite {
+        Some(rewrite) => {
+            let mut out = String::with_capacity(w.len() + 8);
+            let view = IriRef::from_parts(w.text(), pos);
+            let new = rewrite(&view, &mut out);
+            debug_assert_eq!(
+                parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis),
+                Ok(new)
+            );
+            if out != w.text() {
+                *w.buf = out;
+                w.owned = true;
+            }
+            new
+        }
+        None => pos,
+    };
+    (pos, (!w.owned).then_some(w.same))
+}
+
+/// Copy-on-write output: while what is written equals the input's prefix `src[..same]`, nothing
+/// is copied; at the first difference that prefix goes into `buf` and writing continues there.
+struct Writer<'s, 'b> {
+    src: &'s str,
+    buf: &'b mut String,
+    same: usize,
+    owned: bool,
+}
+
+impl Writer<'_, '_> {
+    #[inline]
+    fn len(&self) -> usize {
+        if self.owned {
+            self.buf.len()
+        } else {
+            self.same
+        }
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        if self.owned {
+            self.buf.as_str()
+        } else {
+            &self.src[..self.same]
+        }
+    }
+
+    #[cold]
+    fn own(&mut self) {
+        if !self.owned {
+            self.buf.reserve(self.src.len() + 8);
+            self.buf.push_str(&self.src[..self.same]);
+            self.owned = true;
+        }
+    }
+
+    /// Append `src[from..to]`.
+    #[inline]
+    fn copy(&mut self, from: usize, to: usize) {
+        if from == to {
+        } else if !self.owned && from == self.same {
+            self.same = to;
+        } else {
+            self.own();
+            self.buf.push_str(&self.src[from..to]);
+        }
+    }
+
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        if !self.owned && self.src.as_bytes()[self.same..].starts_with(s.as_bytes()) {
+            self.same += s.len();
+        } else {
+            self.own();
+            self.buf.push_str(s);
+        }
+    }
+
+    #[inline]
+    fn push_ascii(&mut self, c: u8) {
+        if !self.owned && self.src.as_bytes().get(self.same) == Some(&c) {
+            self.same += 1;
+        } else {
+            self.own();
+            self.buf.push(c as char);
+        }
+    }
+
+    fn push_encoded(&mut self, byte: u8) {
+        let mut enc = String::with_capacity(3);
+        pct::push_encoded(&mut enc, byte);
+        self.push_str(&enc);
+    }
+
+    fn insert_str(&mut self, at: usize, s: &str) {
+        self.own();
+        self.buf.insert_str(at, s);
+    }
+}
+
+impl PathSink for Writer<'_, '_> {
+    fn text(&self) -> &str {
+        Writer::text(self)
+    }
+    fn truncate(&mut self, len: usize) {
+        if self.owned {
+            self.buf.truncate(len);
+        } else {
+            self.same = len;
+        }
+    }
+    fn slash(&mut self) {
+        self.push_ascii(b'/');
+    }
+    fn segment(&mut self, seg: &str) {
+        if seg.is_empty() {
+            return;
+        }
+        // `seg` is a slice of `src` (the path being normalized).
+        let from = (seg.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
+        if self.src.get(from..from.saturating_add(seg.len())) == Some(seg) {
+            run(self, from, from + seg.len(), Part::Other);
+        } else {
+            self.push_str(seg);
+        }
+    }
+}
+
+impl fmt::Write for Writer<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+/// Write the normal form of every component; returns its positions and the scheme's rules.
+fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeRules) {
+    let s = r.as_str();
+    let sp = *r.positions();
+    let mut p = Positions::default();
+    let mut rules = SchemeRules::NONE;
+
+    if sp.scheme_end > 0 {
+        run(w, 0, sp.scheme_end, Part::Host);
+        w.copy(sp.scheme_end, sp.scheme_end + 1);
+        p.scheme_end = sp.scheme_end;
+        if level == Level::Scheme {
+            rules = scheme_rules(&w.text()[..sp.scheme_end]);
+        }
+    }
+
+    if sp.has_authority {
+        let a = sp.authority_start();
+        w.copy(a - 2, a);
+        let has_userinfo = sp.host_start > a;
+        if has_userinfo {
+            run(w, a, sp.host_start - 1, Part::Other);
+            w.copy(sp.host_start - 1, sp.host_start);
+        }
+        // The port: dropped when empty (RFC 3986 §3.2.3); at Scheme level without leading
+        // zeros and dropped when it is the scheme's default.
+        let mut port = r.port().filter(|p| !p.is_empty());
+        if level == Level::Scheme {
+            port = port
+                .map(|d| match d.trim_start_matches('0') {
+                    "" => "0",
+                    t => t,
+                })
+                .filter(|&d| Some(d) != rules.default_port);
+        }
+        p.has_authority = true;
+        p.host_kind = sp.host_kind;
+        p.host_start = w.len();
+        host(w, &sp, level);
+        if level == Level::Scheme && sp.host_kind == HostKind::RegName {
+            let h = &w.text()[p.host_start..];
+            if rules.localhost_is_empty && h == "localhost" && !has_userinfo && port.is_none() {
+                w.truncate(p.host_start);
+            } else if !h.is_ascii() && !h.contains('%') {
+                let h = h.to_owned();
+                if let Ok(ascii) = super::convert::host_to_ascii(&h) {
+                    w.truncate(p.host_start);
+                    w.push_str(&ascii);
+                }
+            }
+        }
+        p.host_end = w.len();
+        if let Some(d) = port {
+            w.push_ascii(b':');
+            w.push_str(d);
+        }
+    } else {
+        p.host_start = w.len();
+        p.host_end = w.len();
+    }
+    p.path_start = w.len();
+
+    let path = r.path();
+    if sp.scheme_end > 0 || sp.has_authority || path.starts_with('/') {
+        push_path(w, "", path);
+    } else {
+        run(w, sp.path_start, sp.path_end, Part::Other);
+    }
+    if rules.empty_path_is_root && p.has_authority && w.len() == p.path_start {
+        w.push_ascii(b'/');
+    }
+    if !p.has_authority && double_slash_at(w.text(), p.path_start) {
+        w.insert_str(p.path_start, "/.");
+    }
+    p.path_end = w.len();
+
+    if sp.path_end < sp.query_end {
+        w.copy(sp.path_end, sp.path_end + 1);
+        run(w, sp.path_end + 1, sp.query_end, Part::Query);
+    }
+    p.query_end = w.len();
+    if sp.query_end < s.len() {
+        w.copy(sp.query_end, sp.query_end + 1);
+        run(w, sp.query_end + 1, s.len(), Part::Other);
+    }
+    (p, rules)
+}
+
+/// The host at Syntax level: ASCII letters in lowercase, percent-encoding normalized; at Scheme
+/// level an IPv6 literal in RFC 5952 form.
+fn host(w: &mut Writer, sp: &Positions, level: Level) {
+    let (hs, he) = (sp.host_start, sp.host_end);
+    match sp.host_kind {
+        HostKind::Ipv4 => w.copy(hs, he),
+        HostKind::Ipv6 if level == Level::Scheme => {
+            match w.src[hs + 1..he - 1].parse::<std::net::Ipv6Addr>() {
+                Ok(addr) => {
+                    use fmt::Write;
+                    // Writing to a Writer cannot fail.
+                    let _ = write!(w, "[{addr}]");
+                }
+                Err(_) => run(w, hs, he, Part::Host),
+            }
+        }
+        _ => run(w, hs, he, Part::Host),
+    }
+}
+
+/// What a run of characters is part of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Scheme or host: ASCII letters are lowercased.
+    Host,
+    /// The query: may hold literal private-use characters, which the normal form encodes.
+    Query,
+    /// Userinfo, path, fragment.
+    Other,
+}
+
+/// Write the normal form of `src[from..to]`: `%XX` decoded or uppercased, case folded in hosts.
+fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
+    let src = w.src;
+    let b = src.as_bytes();
+    // Most runs need no work: a branch-free pass (it vectorizes) says so, and they are copied.
+    let needs = |c: u8| match part {
+        Part::Other => c == b'%',
+        Part::Host => (c == b'%') | c.is_ascii_uppercase(),
+        Part::Query => (c == b'%') | (c >= 0x80),
+    };
+    if b[from..to]
+        .iter()
+        .fold(0u8, |acc, &c| acc | u8::from(needs(c)))
+        == 0
+    {
+        w.copy(from, to);
+        return;
+    }
+    let mut i = from;
+    let mut done = from;
+    while i < to {
+        // Skip to the next byte that may need work: '%' anywhere, and also uppercase letters in
+        // a host and non-ASCII in a query.
+        let next = match part {
+            Part::Other => b[i..to].iter().position(|&c| c == b'%').map(|k| i + k),
+            Part::Host => b[i..to]
+                .iter()
+                .position(|&c| c == b'%' || c.is_ascii_uppercase())
+                .map(|k| i + k),
+            Part::Query => b[i..to]
+                .iter()
+                .position(|&c| c == b'%' || c >= 0x80)
+                .map(|k| i + k),
+        };
+        let Some(k) = next else { break };
+        i = k;
+        let c = b[i];
+        if c == b'%' {
+            w.copy(done, i);
+            i = percent(w, i, to, part);
+            done = i;
+        } else if c < 0x80 {
+            w.copy(done, i);
+            w.push_ascii(c.to_ascii_lowercase());
+            i += 1;
+            done = i;
+        } else {
+            let (ch, len) = parse::decode(b, i);
+            if !is_ucschar(ch) {
+                w.copy(done, i);
+                for &x in &b[i..i + len] {
+                    w.push_encoded(x);
+                }
+                done = i + len;
+            }
+            i += len;
+        }
+    }
+    w.copy(done, to);
+}
+
+/// Normalize the percent-encoding at `src[i..]` (before `to`); returns where to continue.
+/// Unreserved characters are decoded, and so are UTF-8 sequences of a `ucschar`; everything
+/// else keeps its `%XX` with uppercase hex.
+fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
+    let src = w.src;
+    let b = src.as_bytes();
+    let byte = |k: usize| {
+        if i + 3 * k + 3 <= to {
+            pct::decode_at(b, i + 3 * k)
+        } else {
+            None
+        }
+    };
+    let Some(v) = byte(0) else {
+        w.copy(i, i + 1);
+        return i + 1;
+    };
+    if chars::is_unreserved(v) {
+        w.push_ascii(if part == Part::Host {
+            v.to_ascii_lowercase()
+        } else {
+            v
+        });
+        return i + 3;
+    }
+    let n = match v {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    };
+    if n > 0 {
+        let mut seq = [v, 0, 0, 0];
+        let mut k = 1;
+        while k < n {
+            match byte(k) {
+                Some(x) if x & 0xC0 == 0x80 => seq[k] = x,
+                _ => break,
+            }
+            k += 1;
+        }
+        if k == n
+            && let Ok(text) = std::str::from_utf8(&seq[..n])
+            && text.chars().all(|ch| is_ucschar(ch) && !is_bidi_format(ch))
+        {
+            w.push_str(text);
+            return i + 3 * n;
+        }
+    }
+    if b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase() {
+        w.push_encoded(v);
+    } else {
+        w.copy(i, i + 3);
+    }
+    i + 3
+}
+
+/// A scheme's own normal form, applied to the generically normalized reference: writes it into
+/// the (empty) `String` and returns its positions.
+type Rewrite = fn(&IriRef<&str>, &mut String) -> Positions;
+
+/// What scheme-based normalization (§5.3.3) does for one scheme.
+#[derive(Clone, Copy)]
+struct SchemeRules {
+    /// The port that an explicit `:port` may elide.
+    default_port: Option<&'static str>,
+    /// An empty path under an authority means `/`.
+    empty_path_is_root: bool,
+    /// The host `localhost` means the same as an empty host.
+    localhost_is_empty: bool,
+    /// The scheme's own equivalence, after the generic rules.
+    rewrite: Option<Rewrite>,
+}
+
+impl SchemeRules {
+    const NONE: SchemeRules = SchemeRules {
+        default_port: None,
+        empty_path_is_root: false,
+        localhost_is_empty: false,
+        rewrite: None,
+    };
+}
+
+/// Scheme-based rules by (lowercase) scheme name: one arm per scheme that has rules of its own.
+///
+/// The generic rules (empty port, IDN hosts, IPv6 form) apply to every scheme; an arm adds the
+/// default port, the empty path as `/`, `localhost` as the empty host, or a `rewrite` for an
+/// equivalence the flags cannot express. Schemes whose equivalence their own module defines plug
+/// in with one arm each that sets `rewrite` to that module's function, e.g.
+/// `"urn" => SchemeRules { rewrite: Some(crate::urn::normal_form), ..SchemeRules::NONE }`
+/// (RFC 8141 §3 lexical equivalence), and likewise `doi` (case-insensitive DOI names) and `ivo`
+/// (IVOA Identifiers 2.0 §2.4): the function receives the reference after the Syntax-level and
+/// generic Scheme-level rules and writes the scheme's normal form.
+fn scheme_rules(scheme: &str) -> SchemeRules {
+    let port = |p| SchemeRules {
+        default_port: Some(p),
+        ..SchemeRules::NONE
+    };
+    let root = |p| SchemeRules {
+        default_port: Some(p),
+        empty_path_is_root: true,
+        ..SchemeRules::NONE
+    };
+    match scheme {
+        // RFC 9110 §4.2.1–4.2.3: ports 80 and 443; "an empty path component is equivalent to
+        // an absolute path of "/"".
+        "http" => root("80"),
+        "https" => root("443"),
+        // RFC 6455 §3: the same defaults; an empty path is the resource name "/".
+        "ws" => root("80"),
+        "wss" => root("443"),
+        // RFC 1738 §3.2: port 21; "ftp://h" and "ftp://h/" both have an empty url-path.
+        "ftp" => root("21"),
+        "gopher" => port("70"),         // RFC 4266 §2.1
+        "telnet" => port("23"),         // RFC 4248 §2
+        "nntp" | "news" => port("119"), // RFC 5538 §2.1, §2.2
+        "pop" => port("110"),           // RFC 2384 §3
+        "imap" => port("143"),          // RFC 5092 §2
+        "ldap" => port("389"),          // RFC 4516 §2
+        "rtsp" => port("554"),          // RFC 7826 §19.2
+        "coap" => port("5683"),         // RFC 7252 §6.1
+        "coaps" => port("5684"),        // RFC 7252 §6.2
+        // RFC 8089 §2 and RFC 1738 §3.10: "localhost" and the empty host both mean the
+        // machine interpreting the URI; §5.3.3 prefers the empty authority.
+        "file" => SchemeRules {
+            localhost_is_empty: true,
+            ..SchemeRules::NONE
+        },
+        // RFC 6068 §2 (and RFC 3986 §6.2.3's example): the domain of each address is
+        // case-insensitive, the local part is not.
+        "mailto" => SchemeRules {
+            rewrite: Some(mailto_domains),
+            ..SchemeRules::NONE
+        },
+        _ => SchemeRules::NONE,
+    }
+}
+
+/// `mailto:` with the domain of each address of the path in lowercase (positions unchanged).
+fn mailto_domains(r: &IriRef<&str>, out: &mut String) -> Positions {
+    let s = r.as_str();
+    let p = *r.positions();
+    out.push_str(&s[..p.path_start]);
+    for (k, addr) in r.path().split(',').enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        let at = addr.rfind('@').map_or(addr.len(), |i| i + 1);
+        out.push_str(&addr[..at]);
+        let mut hex = 0; // hex digits of a %XX still to skip (they stay uppercase)
+        for c in addr[at..].chars() {
+            if c == '%' {
+                hex = 2;
+                out.push(c);
+            } else if hex > 0 {
+                hex -= 1;
+                out.push(c);
+            } else {
+                out.push(c.to_ascii_lowercase());
+            }
+        }
+    }
+    out.push_str(&s[p.path_end..]);
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str, level: Level) -> String {
+        IriRef::parse(s)
+            .unwrap()
+            .normalize(level)
+            .as_str()
+            .to_owned()
+    }
+
+    #[test]
+    fn percent_encoding_forms() {
+        for (input, want) in [
+            ("a:%7e%41", "a:~A"),
+            ("a:%3a%2F", "a:%3A%2F"),
+            ("a:%C3%A9", "a:é"),
+            ("a:%c3%a9", "a:é"),
+            ("a:%E2%80%AE", "a:%E2%80%AE"), // U+202E, a bidi format character
+            ("a:%C0%AF", "a:%C0%AF"),       // overlong '/'
+            ("a:%ED%A0%80", "a:%ED%A0%80"), // surrogate
+            ("a:%EF%BF%BF", "a:%EF%BF%BF"), // U+FFFF, not a ucschar
+            ("a:?%EE%80%80", "a:?%EE%80%80"),
+            ("a:?\u{E000}", "a:?%EE%80%80"),
+            ("a:%CE%CE%B1", "a:%CEα"),
+            ("a:%F0%9F%8D%A3", "a:🍣"),
+            ("a:%", "a:%"),
+        ] {
+            let got = match IriRef::parse(input) {
+                Ok(r) => r.normalize(Level::Syntax).as_str().to_owned(),
+                Err(_) => continue,
+            };
+            assert_eq!(got, want, "{input}");
+        }
+    }
+
+    #[test]
+    fn hosts() {
+        assert_eq!(
+            n("http://EX%41mple.COM", Level::Syntax),
+            "http://example.com"
+        );
+        assert_eq!(n("http://Ré.COM/", Level::Syntax), "http://ré.com/");
+        assert_eq!(n("http://[V1.AB]/", Level::Syntax), "http://[v1.ab]/");
+        assert_eq!(
+            n("http://[0:0:0:0:0:FFFF:C000:201]/", Level::Syntax),
+            "http://[0:0:0:0:0:ffff:c000:201]/"
+        );
+        assert_eq!(
+            n("http://[0:0:0:0:0:FFFF:C000:201]/", Level::Scheme),
+            "http://[::ffff:192.0.2.1]/"
+        );
+        assert_eq!(n("http://RÉ.com/", Level::Scheme), "http://xn--r-bga.com/");
+        // The same ToASCII as IRI → URI mapping (§3.4: UseSTD3ASCIIRules=FALSE), so an IRI and
+        // its URI have the same key.
+        assert_eq!(n("http://a_b.é/", Level::Scheme), "http://a_b.xn--9ca/");
+        assert_eq!(
+            n("http://a_b.é/", Level::Scheme),
+            n("http://a_b.xn--9ca/", Level::Scheme)
+        );
+        assert_eq!(n("file://LocalHost/etc", Level::Scheme), "file:///etc");
+        assert_eq!(
+            n("file://u@localhost/etc", Level::Scheme),
+            "file://u@localhost/etc"
+        );
+        assert_eq!(
+            n("mailto:Joe@Example.COM,A@B%2Ecom", Level::Scheme),
+            "mailto:Joe@example.com,A@b.com"
+        );
+    }
+
+    #[test]
+    fn ports_and_paths() {
+        assert_eq!(n("http://a:", Level::Syntax), "http://a");
+        assert_eq!(n("http://a:0080", Level::Syntax), "http://a:0080");
+        assert_eq!(n("http://a:0080", Level::Scheme), "http://a/");
+        assert_eq!(n("foo://a:0080", Level::Scheme), "foo://a:80");
+        assert_eq!(n("http://a:00", Level::Scheme), "http://a:0/");
+        assert_eq!(n("http://a?", Level::Scheme), "http://a/?");
+        assert_eq!(n("foo://a", Level::Scheme), "foo://a");
+        assert_eq!(n("http://a#", Level::Scheme), "http://a/#");
+        assert_eq!(n("//a:80", Level::Scheme), "//a:80");
+        assert_eq!(n("../a/./b", Level::Syntax), "../a/./b");
+        assert_eq!(n("/a/../b", Level::Syntax), "/b");
+        assert_eq!(n("foo:a/../b", Level::Syntax), "foo:/b");
+        assert_eq!(n("foo:/.//a", Level::Syntax), "foo:/.//a");
+        assert_eq!(n("/.//a", Level::Syntax), "/.//a");
+        assert_eq!(n("a:/b/%2E%2e/c", Level::Syntax), "a:/c");
+    }
+
+    #[test]
+    fn borrowed_when_normal() {
+        for s in [
+            "http://example.com/a?b#c",
+            "foo:bar",
+            "http://a/b/",
+            "http://a/b:",
+        ] {
+            let r = IriRef::parse(s).unwrap();
+            assert!(
+                matches!(r.normalize(Level::Syntax).into_inner(), Cow::Borrowed(_)),
+                "{s}"
+            );
+        }
+        // A normal form that is a prefix of the input is borrowed too.
+        let r = IriRef::parse("http://a:").unwrap();
+        assert!(matches!(
+            r.normalize(Level::Syntax).into_inner(),
+            Cow::Borrowed("http://a")
+        ));
+    }
+
+    #[test]
+    fn positions_match_a_fresh_parse() {
+        for s in [
+            "HTTP://U%41@Ex.com:/a/../b?%7e#%7E",
+            "http://[::1]:80",
+            "foo:.//a",
+            "//a/./b",
+            "file://localhost/x",
+            "mailto:A@B.C?subject=x",
+            "http://ÉCOLE.fr",
+        ] {
+            for level in [Level::Simple, Level::Syntax, Level::Scheme] {
+                let norm = IriRef::parse(s).unwrap();
+                let norm = norm.normalize(level);
+                let fresh = IriRef::parse(norm.as_str()).unwrap();
+                assert_eq!(norm.positions(), fresh.positions(), "{s} at {level}");
+            }
+        }
+    }
+}
