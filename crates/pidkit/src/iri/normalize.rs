@@ -690,12 +690,9 @@ impl SchemeRules {
 ///
 /// The generic rules (empty port, IDN hosts, IPv6 form) apply to every scheme; an arm adds the
 /// default port, the empty path as `/`, `localhost` as the empty host, or a `rewrite` for an
-/// equivalence the flags cannot express. Schemes whose equivalence their own module defines plug
-/// in with one arm each that sets `rewrite` to that module's function, e.g.
-/// `"urn" => SchemeRules { rewrite: Some(crate::urn::normal_form), ..SchemeRules::NONE }`
-/// (RFC 8141 §3 lexical equivalence), and likewise `doi` (case-insensitive DOI names) and `ivo`
-/// (IVOA Identifiers 2.0 §2.4): the function receives the reference after the Syntax-level and
-/// generic Scheme-level rules and writes the scheme's normal form.
+/// equivalence the flags cannot express. `urn`, `doi` and `ivo` take their module's equivalence
+/// key: the function receives the reference after the Syntax-level and generic Scheme-level
+/// rules and writes the scheme's normal form.
 fn scheme_rules(scheme: &str) -> SchemeRules {
     let port = |p| SchemeRules {
         default_port: Some(p),
@@ -737,8 +734,61 @@ fn scheme_rules(scheme: &str) -> SchemeRules {
             rewrite: Some(mailto_domains),
             ..SchemeRules::NONE
         },
+        // The identifier schemes' own equivalence, from their modules.
+        "urn" => SchemeRules {
+            rewrite: Some(urn_key),
+            ..SchemeRules::NONE
+        },
+        "doi" => SchemeRules {
+            rewrite: Some(doi_key),
+            ..SchemeRules::NONE
+        },
+        "ivo" => SchemeRules {
+            rewrite: Some(ivo_key),
+            ..SchemeRules::NONE
+        },
         _ => SchemeRules::NONE,
     }
+}
+
+/// Write `key` (a normal form from a scheme module) as the result; if it is not one, the
+/// reference as it came.
+fn write_key(r: &IriRef<&str>, key: Option<&str>, out: &mut String) -> Positions {
+    let text = key.unwrap_or(r.as_str());
+    match parse::parse(text, parse::Rule::IriReference, parse::Profile::IriBis) {
+        Ok(p) => {
+            out.push_str(text);
+            p
+        }
+        Err(_) => {
+            out.push_str(r.as_str());
+            *r.positions()
+        }
+    }
+}
+
+/// `urn:` by RFC 8141 URN-equivalence and its namespace rules ([`crate::urn::Urn::key`]); the
+/// r-, q- and f-components do not take part. A reference that is not a valid URN stays as it is.
+fn urn_key(r: &IriRef<&str>, out: &mut String) -> Positions {
+    let urn = crate::urn::Urn::parse(r.as_str()).ok();
+    write_key(r, urn.as_ref().map(|u| u.key()).as_deref(), out)
+}
+
+/// `doi:` by DOI equivalence (doi URI scheme §3: ASCII case-insensitive names), written as the
+/// `doi:` URI of the upper-cased name ([`crate::doi::Doi::key`]).
+fn doi_key(r: &IriRef<&str>, out: &mut String) -> Positions {
+    let key = crate::doi::Doi::from_uri(r.as_str()).ok().and_then(|d| {
+        let upper = d.key().to_string();
+        crate::doi::Doi::parse(&upper).ok().map(|u| u.to_uri())
+    });
+    write_key(r, key.as_deref(), out)
+}
+
+/// `ivo:` by IVOA Identifiers 2.0 §2.6: the registry part case-insensitive, the local part exact
+/// ([`crate::ivo::Ivoid::key`]).
+fn ivo_key(r: &IriRef<&str>, out: &mut String) -> Positions {
+    let ivo = crate::ivo::Ivoid::parse(r.as_str()).ok();
+    write_key(r, ivo.as_ref().map(|i| i.key()).as_deref(), out)
 }
 
 /// `mailto:` with the domain of each address of the path in lowercase (positions unchanged).
@@ -831,6 +881,27 @@ mod tests {
             n("http://a_b.xn--9ca/", Level::Scheme)
         );
         assert_eq!(n("file://LocalHost/etc", Level::Scheme), "file:///etc");
+        // The identifier schemes plug in their own equivalence.
+        assert_eq!(
+            n(
+                "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6?=q",
+                Level::Scheme
+            ),
+            "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+        );
+        assert_eq!(
+            n(
+                "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
+                Level::Syntax
+            ),
+            "urn:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+        );
+        assert_eq!(n("doi:10.1000/abc", Level::Scheme), "doi:10.1000/ABC");
+        assert_eq!(
+            n("ivo://CDS.VizieR/J/A+A/1?Ab", Level::Scheme),
+            "ivo://cds.vizier/j/a+a/1?Ab" // the registry part is case-insensitive (§2.6)
+        );
+        assert_eq!(n("urn:x", Level::Scheme), "urn:x"); // not a URN: left as it is
         assert_eq!(
             n("file://u@localhost/etc", Level::Scheme),
             "file://u@localhost/etc"
