@@ -5,7 +5,7 @@ use pidkit::detect::{Kind, detect};
 use pidkit::doi::{self, DoiProfile, Recognized};
 use pidkit::ivo::Ivoid;
 use pidkit::urn::{Urn, UrnSyntax};
-use pidkit::{IriRef, ParseError, Profile, Rule, Warning};
+use pidkit::{IriRef, Lenient, ParseError, Profile, Rule, Warning};
 
 use crate::As;
 
@@ -75,14 +75,38 @@ pub struct Analysis<'a> {
     pub warnings: Vec<Warning>,
 }
 
-/// Read `input` as `opts` say: by its detected kind under `--as auto`, else as told.
-pub fn analyze<'a>(input: &'a str, opts: &Options) -> Analysis<'a> {
+impl Options {
+    /// The preprocessing of `--as leiri` / `--as web` (draft-duerst-iri-bis-07 §7.1, §7.2).
+    pub fn lenient(&self) -> Option<Lenient> {
+        match self.as_ {
+            As::Leiri => Some(Lenient::Leiri),
+            As::Web => Some(Lenient::WebAddress),
+            _ => None,
+        }
+    }
+}
+
+/// Read `input` as `opts` say: by its detected kind under `--as auto`, else as told. With
+/// `warnings`, the checks of the kind are run too (IRIs: `pidkit::check`).
+///
+/// Under `--as leiri|web` the caller passes the preprocessed text ([`Options::lenient`]).
+pub fn analyze<'a>(input: &'a str, opts: &Options, warnings: bool) -> Analysis<'a> {
+    let mut a = analyze_kind(input, opts);
+    if !warnings {
+        a.warnings.clear();
+    } else if let Ok(Parsed::Iri(r)) = &a.parsed {
+        a.warnings = pidkit::check(r);
+    }
+    a
+}
+
+fn analyze_kind<'a>(input: &'a str, opts: &Options) -> Analysis<'a> {
     let kind = match opts.as_ {
         As::Auto => detect(input),
         As::Doi => Kind::Doi,
         As::Urn => Kind::Urn,
         As::Ivo => Kind::Ivo,
-        As::Iri | As::IriRef | As::Uri | As::UriRef => Kind::Iri,
+        As::Iri | As::IriRef | As::Uri | As::UriRef | As::Leiri | As::Web => Kind::Iri,
     };
     let mut warnings = Vec::new();
     let (kind, parsed) = match kind {
@@ -133,7 +157,7 @@ mod tests {
     use super::*;
 
     fn kind(input: &str, as_: As) -> (&'static str, bool) {
-        let a = analyze(input, &Options::new(as_, None).unwrap());
+        let a = analyze(input, &Options::new(as_, None).unwrap(), true);
         (a.kind, a.parsed.is_ok())
     }
 
@@ -156,10 +180,10 @@ mod tests {
     #[test]
     fn profiles_go_to_their_family() {
         let o = Options::new(As::Auto, Some("rfc2141")).unwrap();
-        assert!(analyze("urn:x:y", &o).parsed.is_ok());
+        assert!(analyze("urn:x:y", &o, true).parsed.is_ok());
         assert!(Options::new(As::Uri, Some("rfc3987")).is_err());
         assert!(Options::new(As::Auto, Some("nope")).is_err());
         let o = Options::new(As::Auto, Some("legacy")).unwrap();
-        assert!(analyze("doi:10.1000/182#frag", &o).parsed.is_ok());
+        assert!(analyze("doi:10.1000/182#frag", &o, true).parsed.is_ok());
     }
 }

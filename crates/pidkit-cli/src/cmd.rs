@@ -1,22 +1,28 @@
-//! `check` and `parse`: one input line in, one report out.
+//! The line commands: `check`, `parse`, `normalize`, `to-uri`, `to-iri` — one input line in,
+//! one record out.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use pidkit::detect::{Kind, detect};
 use pidkit::doi::DoiSummary;
 use pidkit::ivo::IvoidParts;
 use pidkit::urn::UrnParts;
-use pidkit::{Host, IriParts, IriRef};
+use pidkit::{DisplayForm, Host, IriParts, IriRef, ParseError};
 use serde::Serialize;
 
+use crate::As;
 use crate::analyze::{Analysis, Options, Parsed, analyze};
 use crate::input::{BadBytes, Line};
 use crate::output::{self, ErrorJson, Format, Style, WarningJson};
 use crate::run::{LineJob, Outcome};
+use crate::transform::Transform;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Which command.
 pub enum Mode {
     Check,
     Parse,
+    Transform(Transform),
 }
 
 /// A line command configured from the options.
@@ -28,6 +34,8 @@ pub struct LineCmd {
     pub quiet: bool,
     /// Count an input with warnings as invalid (`--deny-warnings`).
     pub deny_warnings: bool,
+    /// Show identifiers in their display form (§4.1, §8.6); `Some(true)` for ASCII-only displays.
+    pub display: Option<bool>,
 }
 
 /// The `doi` object: the contract's fields plus the form the DOI was written in.
@@ -48,6 +56,9 @@ struct Record<'a> {
     valid: bool,
     error: Option<ErrorJson>,
     warnings: Vec<WarningJson<'a>>,
+    /// The text after `--as leiri|web` preprocessing, when it differs from the input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mapped: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     components: Option<IriParts<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,57 +67,45 @@ struct Record<'a> {
     urn: Option<UrnParts<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ivo: Option<IvoidParts<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normalized: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iri: Option<&'a str>,
 }
 
-impl<'a> Record<'a> {
-    fn new(number: usize, input: &'a str, a: &'a Analysis<'a>, valid: bool, mode: Mode) -> Self {
-        let mut r = Record {
-            line: number,
-            input,
-            kind: a.kind,
-            valid,
-            error: a.parsed.as_ref().err().map(ErrorJson::from),
-            warnings: a.warnings.iter().map(WarningJson::from).collect(),
-            components: None,
-            doi: None,
-            urn: None,
-            ivo: None,
-        };
-        if let (Mode::Parse, Ok(p)) = (mode, &a.parsed) {
-            r.components = p.iri().map(|i| i.parts());
-            match p {
-                Parsed::Doi(d) => {
-                    r.doi = Some(DoiJson {
-                        summary: d.doi.summary(),
-                        form: d.form.name(),
-                        short: d.doi.is_short(),
-                    })
-                }
-                Parsed::Urn(u) => r.urn = Some(u.parts()),
-                Parsed::Ivo(i) => r.ivo = Some(i.parts()),
-                Parsed::Iri(_) => {}
-            }
-        }
-        r
+/// Everything known about one line, ready to be written in any format.
+struct Report<'a> {
+    number: usize,
+    input: &'a str,
+    mapped: Option<&'a str>,
+    a: &'a Analysis<'a>,
+    /// The transform's result, or why it failed.
+    result: Option<Result<Cow<'a, str>, ParseError>>,
+    valid: bool,
+}
+
+impl Report<'_> {
+    /// The first error: the parse's, else the transform's.
+    fn error(&self) -> Option<&ParseError> {
+        self.a
+            .parsed
+            .as_ref()
+            .err()
+            .or_else(|| self.result.as_ref().and_then(|r| r.as_ref().err()))
     }
 }
 
 impl LineJob for LineCmd {
     fn header(&self) -> Option<String> {
         (self.format == Format::Tsv).then(|| {
-            let mut h = String::new();
-            let cols: &[&str] = match self.mode {
-                Mode::Check => &[
-                    "line", "input", "kind", "valid", "error", "offset", "message", "warnings",
-                ],
-                Mode::Parse => &[
-                    "line",
-                    "input",
-                    "kind",
-                    "valid",
-                    "error",
-                    "offset",
-                    "message",
+            let mut cols = vec![
+                "line", "input", "kind", "valid", "error", "offset", "message",
+            ];
+            match &self.mode {
+                Mode::Check => cols.push("warnings"),
+                Mode::Parse => cols.extend([
                     "scheme",
                     "userinfo",
                     "host",
@@ -115,26 +114,70 @@ impl LineJob for LineCmd {
                     "path",
                     "query",
                     "fragment",
-                ],
-            };
-            output::tsv_record(&mut h, cols.iter().map(|c| Some(*c)));
+                ]),
+                Mode::Transform(t) => cols.push(t.field()),
+            }
+            let mut h = String::new();
+            output::tsv_record(&mut h, cols.into_iter().map(Some));
             h
         })
     }
 
-    fn line(&self, line: &Line<'_>, out: &mut String) -> Outcome {
+    fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {
         let input = match &line.text {
             Ok(s) => *s,
-            Err(bad) => return bad_bytes(self.format, self.style, line.number, bad, out),
-        };
-        let a = analyze(input, &self.opts);
-        let valid = a.parsed.is_ok() && (!self.deny_warnings || a.warnings.is_empty());
-        match self.format {
-            Format::Json => {
-                output::json_line(out, &Record::new(line.number, input, &a, valid, self.mode))
+            Err(bad) => {
+                let sink =
+                    if matches!(self.mode, Mode::Transform(_)) && self.format == Format::Human {
+                        err
+                    } else {
+                        out
+                    };
+                return bad_bytes(self.format, self.style, line.number, bad, sink);
             }
-            Format::Tsv => self.tsv(out, line.number, input, &a, valid),
-            Format::Human => self.human(out, line.number, input, &a),
+        };
+        let lenient = self.opts.lenient();
+        let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(input), |l| l.map(input));
+        let warnings = matches!(self.mode, Mode::Check | Mode::Parse);
+        // Conversion maps IRIs: a URN or IVOID that is not yet a valid one (non-ASCII) is converted
+        // as the IRI it is; DOIs keep their own route (their doi: URI).
+        let converting = matches!(
+            self.mode,
+            Mode::Transform(Transform::ToUri(_) | Transform::ToIri(_))
+        );
+        let opts = if converting && self.opts.as_ == As::Auto && detect(&text) != Kind::Doi {
+            Options {
+                as_: As::IriRef,
+                ..self.opts
+            }
+        } else {
+            self.opts
+        };
+        let mut a = analyze(&text, &opts, warnings);
+        if let (Some(l), Err(_)) = (lenient, &a.parsed) {
+            // Report the error where it is in the input as given, not in the mapped text.
+            if let Err(e) = l.parse_with(input, self.opts.iri) {
+                a.parsed = Err(e);
+            }
+        }
+        let result = match (&self.mode, &a.parsed) {
+            (Mode::Transform(t), Ok(p)) => Some(t.apply(&text, p)),
+            _ => None,
+        };
+        let ok = a.parsed.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
+        let valid = ok && (!self.deny_warnings || a.warnings.is_empty());
+        let report = Report {
+            number: line.number,
+            input,
+            mapped: (text != input).then_some(&*text),
+            a: &a,
+            result,
+            valid,
+        };
+        match self.format {
+            Format::Json => self.json(out, &report),
+            Format::Tsv => self.tsv(out, &report),
+            Format::Human => self.human(out, err, &report),
         }
         Outcome {
             valid,
@@ -145,38 +188,78 @@ impl LineJob for LineCmd {
 }
 
 impl LineCmd {
-    fn tsv(&self, out: &mut String, number: usize, input: &str, a: &Analysis<'_>, valid: bool) {
-        let number = number.to_string();
-        let (code, offset, message) = match &a.parsed {
-            Err(e) => (
-                Some(e.code()),
-                Some(e.offset.to_string()),
-                Some(e.kind.to_string()),
-            ),
-            Ok(_) => (None, None, None),
+    fn json(&self, out: &mut String, r: &Report<'_>) {
+        let mut rec = Record {
+            line: r.number,
+            input: r.input,
+            kind: r.a.kind,
+            valid: r.valid,
+            error: r.error().map(ErrorJson::from),
+            warnings: r.a.warnings.iter().map(WarningJson::from).collect(),
+            mapped: r.mapped,
+            components: None,
+            doi: None,
+            urn: None,
+            ivo: None,
+            normalized: None,
+            uri: None,
+            iri: None,
         };
+        if let (Mode::Parse, Ok(p)) = (&self.mode, &r.a.parsed) {
+            rec.components = p.iri().map(|i| i.parts());
+            match p {
+                Parsed::Doi(d) => {
+                    rec.doi = Some(DoiJson {
+                        summary: d.doi.summary(),
+                        form: d.form.name(),
+                        short: d.doi.is_short(),
+                    })
+                }
+                Parsed::Urn(u) => rec.urn = Some(u.parts()),
+                Parsed::Ivo(i) => rec.ivo = Some(i.parts()),
+                Parsed::Iri(_) => {}
+            }
+        }
+        if let (Mode::Transform(t), Some(Ok(v))) = (&self.mode, &r.result) {
+            let v = Some(&**v);
+            match t {
+                Transform::Normalize(_) => rec.normalized = v,
+                Transform::ToUri(_) => rec.uri = v,
+                Transform::ToIri(_) => rec.iri = v,
+            }
+        }
+        output::json_line(out, &rec);
+    }
+
+    fn tsv(&self, out: &mut String, r: &Report<'_>) {
+        let number = r.number.to_string();
+        let e = r.error();
+        let (offset, message) = (
+            e.map(|e| e.offset.to_string()),
+            e.map(|e| e.kind.to_string()),
+        );
         let mut fields = vec![
             Some(number.as_str()),
-            Some(input),
-            Some(a.kind),
-            Some(if valid { "true" } else { "false" }),
-            code,
+            Some(r.input),
+            Some(r.a.kind),
+            Some(if r.valid { "true" } else { "false" }),
+            e.map(ParseError::code),
             offset.as_deref(),
             message.as_deref(),
         ];
-        let warnings = a
-            .warnings
-            .iter()
-            .map(|w| w.code)
-            .collect::<Vec<_>>()
-            .join(",");
-        let c = a
-            .parsed
-            .as_ref()
-            .ok()
-            .and_then(Parsed::iri)
-            .map(|i| i.parts());
-        match self.mode {
+        let warnings =
+            r.a.warnings
+                .iter()
+                .map(|w| w.code)
+                .collect::<Vec<_>>()
+                .join(",");
+        let c =
+            r.a.parsed
+                .as_ref()
+                .ok()
+                .and_then(Parsed::iri)
+                .map(|i| i.parts());
+        match &self.mode {
             Mode::Check => fields.push(Some(&warnings)),
             Mode::Parse => {
                 let c = c.as_ref();
@@ -191,76 +274,129 @@ impl LineCmd {
                     c.and_then(|c| c.fragment),
                 ]);
             }
+            Mode::Transform(_) => fields.push(r.result.as_ref().and_then(|v| v.as_deref().ok())),
         }
         output::tsv_record(out, fields);
     }
 
-    fn human(&self, out: &mut String, number: usize, input: &str, a: &Analysis<'_>) {
-        let prefix = format!("{number}: ");
-        let p = match &a.parsed {
-            Err(e) => return output::human_error(out, &prefix, input, e, self.style),
-            Ok(p) => p,
-        };
-        if self.quiet && a.warnings.is_empty() {
+    /// Human output. `check` and `parse` report every line on stdout; the transforms print only
+    /// their results on stdout (so they pipe) and their errors on stderr.
+    fn human(&self, out: &mut String, err: &mut String, r: &Report<'_>) {
+        let prefix = format!("{}: ", r.number);
+        if let Mode::Transform(_) = self.mode {
+            match (r.error(), &r.result) {
+                (Some(e), _) => output::human_error(err, &prefix, r.input, e, self.style),
+                (None, Some(Ok(v))) => {
+                    out.push_str(&self.shown(v));
+                    out.push('\n');
+                }
+                (None, _) => {}
+            }
+            for w in &r.a.warnings {
+                output::human_warning(err, r.input, w, self.style);
+            }
             return;
         }
+        let p = match (&r.a.parsed, r.error()) {
+            (Ok(p), None) => p,
+            (_, Some(e)) => return output::human_error(out, &prefix, r.input, e, self.style),
+            (Err(_), None) => return,
+        };
+        if self.quiet && r.a.warnings.is_empty() {
+            return;
+        }
+        let status = if r.valid {
+            self.style.green("ok")
+        } else {
+            self.style.red("denied")
+        };
         let _ = writeln!(
             out,
-            "{prefix}{} [{}] {input}",
-            self.style.green("ok"),
-            a.kind
+            "{prefix}{status} [{}] {}",
+            r.a.kind,
+            self.shown(r.input)
         );
-        for w in &a.warnings {
-            output::human_warning(out, input, w, self.style);
+        if let Some(m) = r.mapped {
+            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown(m));
         }
-        if self.mode == Mode::Parse {
-            match p {
-                Parsed::Doi(d) => {
-                    let s = d.doi.summary();
-                    for (name, value) in [
-                        ("name", s.name),
-                        ("prefix", s.prefix),
-                        ("suffix", s.suffix),
-                        ("uri", s.uri),
-                        ("url", s.url),
-                        ("form", d.form.name().into()),
-                    ] {
-                        let _ = writeln!(out, "  {name:<13} {value}");
-                    }
-                }
-                Parsed::Urn(u) => {
-                    let v = u.parts();
-                    let show =
-                        |o: Option<&str>| o.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"));
-                    for (name, value) in [
-                        ("nid", format!("{:?}", v.nid)),
-                        ("nss", format!("{:?}", v.nss)),
-                        ("r-component", show(v.r_component)),
-                        ("q-component", show(v.q_component)),
-                        ("f-component", show(v.f_component)),
-                        ("namespace", v.namespace_class.to_owned()),
-                    ] {
-                        let _ = writeln!(out, "  {name:<13} {value}");
-                    }
-                }
-                Parsed::Ivo(i) => {
-                    let v = i.parts();
-                    let show =
-                        |o: Option<&str>| o.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"));
-                    for (name, value) in [
-                        ("authority", format!("{:?}", v.authority)),
-                        ("resource key", format!("{:?}", v.resource_key)),
-                        ("query", show(v.query)),
-                        ("fragment", show(v.fragment)),
-                        ("registry part", format!("{:?}", v.registry_part)),
-                        ("kind", v.kind.to_owned()),
-                    ] {
-                        let _ = writeln!(out, "  {name:<13} {value}");
-                    }
-                }
-                Parsed::Iri(r) => human_components(out, r),
+        for w in &r.a.warnings {
+            output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
+        }
+        if let Mode::Parse = self.mode {
+            human_parts(out, p);
+        }
+    }
+
+    /// `s` as `--display` asks: LRE…PDF around right-to-left text, and percent-encoding of what
+    /// an ASCII-only display cannot show.
+    fn shown<'s>(&self, s: &'s str) -> Cow<'s, str> {
+        match (self.display, IriRef::parse(s)) {
+            (Some(ascii), Ok(r)) => {
+                Cow::Owned(DisplayForm::new().ascii_only(ascii).render(&r).into_owned())
             }
+            _ => Cow::Borrowed(s),
         }
+    }
+}
+
+/// The human listing of a parsed identifier's parts.
+fn human_parts(out: &mut String, p: &Parsed<'_>) {
+    let show = |o: Option<&str>| o.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"));
+    let rows: Vec<(&str, String)> = match p {
+        Parsed::Doi(d) => {
+            let s = d.doi.summary();
+            vec![
+                ("name", s.name),
+                ("prefix", s.prefix),
+                ("suffix", s.suffix),
+                ("uri", s.uri),
+                ("url", s.url),
+                ("form", d.form.name().into()),
+            ]
+        }
+        Parsed::Urn(u) => {
+            let v = u.parts();
+            vec![
+                ("nid", format!("{:?}", v.nid)),
+                ("nss", format!("{:?}", v.nss)),
+                ("r-component", show(v.r_component)),
+                ("q-component", show(v.q_component)),
+                ("f-component", show(v.f_component)),
+                ("namespace", v.namespace_class.to_owned()),
+            ]
+        }
+        Parsed::Ivo(i) => {
+            let v = i.parts();
+            vec![
+                ("authority", format!("{:?}", v.authority)),
+                ("resource key", format!("{:?}", v.resource_key)),
+                ("query", show(v.query)),
+                ("fragment", show(v.fragment)),
+                ("registry part", format!("{:?}", v.registry_part)),
+                ("kind", v.kind.to_owned()),
+            ]
+        }
+        Parsed::Iri(r) => {
+            let host = r.host().map(|h| match h {
+                Host::Ipv6(_) | Host::IpvFuture(_) => {
+                    format!("{:?} ({})", r.host_str().unwrap_or(""), h.kind().name())
+                }
+                _ => format!("{:?} ({})", h.as_str(), h.kind().name()),
+            });
+            vec![
+                ("scheme", show(r.scheme())),
+                ("userinfo", show(r.userinfo())),
+                ("host", host.unwrap_or_else(|| "-".into())),
+                ("port", show(r.port())),
+                ("path", format!("{:?}", r.path())),
+                ("query", show(r.query())),
+                ("fragment", show(r.fragment())),
+            ]
+        }
+    };
+    let width = if matches!(p, Parsed::Iri(_)) { 9 } else { 13 };
+    for (name, value) in rows {
+        let _ = writeln!(out, "  {name:<width$} {value}");
     }
 }
 
@@ -339,29 +475,5 @@ pub fn bad_bytes(
         valid: false,
         kind: "unknown",
         warnings: Vec::new(),
-    }
-}
-
-fn human_components(out: &mut String, r: &IriRef<&str>) {
-    let show = |v: Option<&str>| v.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"));
-    let host = r.host().map(|h| {
-        let kind = h.kind().name();
-        match h {
-            Host::Ipv6(_) | Host::IpvFuture(_) => {
-                format!("{:?} ({kind})", r.host_str().unwrap_or(""))
-            }
-            _ => format!("{:?} ({kind})", h.as_str()),
-        }
-    });
-    for (name, value) in [
-        ("scheme", show(r.scheme())),
-        ("userinfo", show(r.userinfo())),
-        ("host", host.unwrap_or_else(|| "-".into())),
-        ("port", show(r.port())),
-        ("path", format!("{:?}", r.path())),
-        ("query", show(r.query())),
-        ("fragment", show(r.fragment())),
-    ] {
-        let _ = writeln!(out, "  {name:<9} {value}");
     }
 }

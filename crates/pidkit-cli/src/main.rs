@@ -4,11 +4,15 @@
 
 mod analyze;
 mod cmd;
+mod compare;
+mod dedupe;
 mod extract;
 mod input;
+mod join;
 mod output;
 mod resolve;
 mod run;
+mod transform;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -52,6 +56,66 @@ Examples:
   pidkit parse 'http://user@例え.jp:8080/path?q=1#top'
   pidkit parse --json 'urn:isbn:0451450523'")]
     Parse(Common),
+    /// Print the normal form of identifiers at a rung of the comparison ladder
+    #[command(after_help = "\
+Levels (draft-duerst-iri-bis-07 §5.3): simple (as written), syntax (case of scheme and host,
+%XX hex case, unreserved %XX decoded, UTF-8 %XX of characters allowed in IRIs decoded, dot
+segments removed; never Unicode normalization), scheme (also default ports, empty path as /,
+IDN hosts in ASCII, IPv6 in RFC 5952 form, and the equivalence of doi:, urn: and ivo:).
+DOIs in any written form normalize to their doi: URI.
+
+Examples:
+  pidkit normalize 'HTTP://www.EXAMPLE.com/a/./b/../c/%7euser'
+  pidkit normalize --level scheme 'http://例え.jp:80' 'URN:ISBN:0-451-45052-3'")]
+    Normalize(NormalizeArgs),
+    /// Map IRIs to URIs (percent-encoding as UTF-8, IDNA for DNS host names)
+    #[command(
+        name = "to-uri",
+        after_help = "\
+IDNA ToASCII is applied to the host of http, https, ws, wss and ftp IRIs (--idna any: every
+host; never: none); other characters are percent-encoded as UTF-8 (§3.3-3.6). DOIs give their
+doi: URI. Human output prints one URI per line (errors go to stderr).
+
+Examples:
+  pidkit to-uri 'http://résumé.example.org/ü?q=ä'
+  pidkit to-uri --query-encoding windows-1252 'http://example.org/?q=é'"
+    )]
+    ToUri(ToUriArgs),
+    /// Convert URIs to IRIs (§3.7): decode what may be shown as characters
+    #[command(
+        name = "to-iri",
+        after_help = "\
+Decodes %XX sequences of UTF-8 characters allowed in IRIs; keeps %25, reserved characters,
+invalid UTF-8, bidi formatting characters and the like encoded (§3.7 steps 1-5); with
+--unicode-hosts also turns xn-- labels of DNS hosts into Unicode (step 6).
+
+Examples:
+  pidkit to-iri 'http://www.example.org/D%C3%BCrst'
+  pidkit to-iri --unicode-hosts --display 'http://xn--99zt52a.example.org/%e2%80%ae'"
+    )]
+    ToIri(ToIriArgs),
+    /// Are two identifiers equivalent? (exit 0 yes, 1 no, 2 error)
+    #[command(after_help = "\
+Examples:
+  pidkit compare 'http://example.com/~user' 'http://example.com/%7Euser'
+  pidkit compare --level scheme 'http://example.com' 'http://example.com:80/'
+  pidkit compare 'doi:10.1000/ABC' 'https://doi.org/10.1000/abc' --level scheme")]
+    Compare(CompareArgs),
+    /// Resolve references against a base IRI (RFC 3986 §5.2)
+    #[command(after_help = "\
+Examples:
+  pidkit join 'http://a/b/c/d;p?q' '../g' '?y' '#s' 'g;x=1/../y'
+  pidkit join --json 'http://example.org/dir/' < hrefs.txt")]
+    Join(JoinArgs),
+    /// Group equivalent identifiers read from stdin or a file
+    #[command(after_help = "\
+Prints each group of two or more equivalent identifiers (with --all, every group) in order of
+first appearance, with the line numbers of its members.
+
+Examples:
+  pidkit dedupe --level scheme < urls.txt
+  pidkit dedupe --json --input dois.txt")]
+    Dedupe(DedupeArgs),
     /// Find every identifier in running text (plain text, Markdown, HTML, JSON, BibTeX)
     #[command(after_help = "\
 Output: file:line:column: kind match (column counted in characters from 1).
@@ -112,6 +176,171 @@ pub enum As {
     Urn,
     /// An IVOA identifier
     Ivo,
+    /// A LEIRI: preprocessed by §7.1 (spaces, controls and the like percent-encoded)
+    Leiri,
+    /// A Web Address: preprocessed by §7.2 (also '\\' read as '/', surrounding spaces stripped)
+    Web,
+}
+
+/// A rung of the comparison ladder.
+#[derive(Clone, Copy, ValueEnum)]
+enum LevelArg {
+    /// Code points as written (§5.3.1)
+    Simple,
+    /// Syntax-based normalization (§5.3.2)
+    Syntax,
+    /// Scheme-based normalization too (§5.3.3)
+    Scheme,
+}
+
+impl From<LevelArg> for pidkit::Level {
+    fn from(l: LevelArg) -> Self {
+        match l {
+            LevelArg::Simple => pidkit::Level::Simple,
+            LevelArg::Syntax => pidkit::Level::Syntax,
+            LevelArg::Scheme => pidkit::Level::Scheme,
+        }
+    }
+}
+
+/// Which hosts get IDNA ToASCII.
+#[derive(Clone, Copy, ValueEnum)]
+enum IdnaArg {
+    /// DNS schemes only: http, https, ws, wss, ftp
+    Dns,
+    /// Every host
+    Any,
+    /// None (non-ASCII hosts are percent-encoded)
+    Never,
+}
+
+impl From<IdnaArg> for pidkit::Idna {
+    fn from(i: IdnaArg) -> Self {
+        match i {
+            IdnaArg::Dns => pidkit::Idna::DnsSchemes,
+            IdnaArg::Any => pidkit::Idna::AnyAuthority,
+            IdnaArg::Never => pidkit::Idna::Never,
+        }
+    }
+}
+
+/// How `--display` shows identifiers.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DisplayArg {
+    /// Unicode, with right-to-left text wrapped in LRE…PDF
+    Unicode,
+    /// Also percent-encode everything that is not ASCII
+    Ascii,
+}
+
+/// Options of `normalize`.
+#[derive(Args)]
+struct NormalizeArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The rung of the comparison ladder
+    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    level: LevelArg,
+}
+
+/// Options of `to-uri`.
+#[derive(Args)]
+struct ToUriArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Which hosts get IDNA ToASCII
+    #[arg(long, value_enum, default_value_t = IdnaArg::Dns)]
+    idna: IdnaArg,
+    /// Encode the query of http(s) IRIs in this document charset (§3.5); defaults to the
+    /// --encoding of the input, if one is given
+    #[arg(long, value_name = "LABEL")]
+    query_encoding: Option<String>,
+}
+
+/// Options of `to-iri`.
+#[derive(Args)]
+struct ToIriArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Convert xn-- labels of DNS hosts to Unicode (§3.7 step 6)
+    #[arg(long)]
+    unicode_hosts: bool,
+    /// Which hosts --unicode-hosts applies to
+    #[arg(long, value_enum, default_value_t = IdnaArg::Dns)]
+    idna: IdnaArg,
+}
+
+/// Options of `compare`.
+#[derive(Args)]
+struct CompareArgs {
+    /// The first identifier
+    a: String,
+    /// The second identifier
+    b: String,
+    /// The rung of the comparison ladder
+    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    level: LevelArg,
+    /// How to read the inputs
+    #[arg(long = "as", value_enum, default_value_t = As::Auto)]
+    as_: As,
+    /// Rule set (see `check --help`)
+    #[arg(long, value_name = "PROFILE")]
+    profile: Option<String>,
+    /// One JSON object
+    #[arg(long, conflicts_with = "tsv")]
+    json: bool,
+    /// Tab-separated values with a header line
+    #[arg(long)]
+    tsv: bool,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// Options of `join`.
+#[derive(Args)]
+struct JoinArgs {
+    /// The base IRI
+    base: String,
+    /// References; with none (or "-"), one per line from stdin
+    refs: Vec<String>,
+    /// Read references from FILE ("-" for stdin)
+    #[arg(long, short, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// RFC 3986 §5.2.2's non-strict reading: "http:g" against an http base is "g"
+    #[arg(long)]
+    non_strict: bool,
+    /// Rule set: bis (default), rfc3987, rfc3986
+    #[arg(long, value_name = "PROFILE")]
+    profile: Option<String>,
+    /// One JSON object per reference
+    #[arg(long, conflicts_with = "tsv")]
+    json: bool,
+    /// Tab-separated values with a header line
+    #[arg(long)]
+    tsv: bool,
+    /// Decode input in this legacy encoding and normalize it to NFC
+    #[arg(long, value_name = "LABEL")]
+    encoding: Option<String>,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// Options of `dedupe`.
+#[derive(Args)]
+struct DedupeArgs {
+    #[command(flatten)]
+    common: Common,
+    /// The rung of the comparison ladder that decides equivalence
+    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    level: LevelArg,
+    /// Print groups of one member too
+    #[arg(long)]
+    all: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -152,6 +381,10 @@ pub struct Common {
     /// Human output: only problems; and no summary
     #[arg(long, short)]
     quiet: bool,
+    /// Human output: show identifiers in display form (§4.1, §8.6): right-to-left text wrapped
+    /// in LRE…PDF; with =ascii also percent-encode what an ASCII-only display cannot show
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "unicode", require_equals = true)]
+    display: Option<DisplayArg>,
     /// Worker threads (default: all cores)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -175,39 +408,139 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let (common, mode) = match cli.command {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
+        Command::Normalize(a) => (
+            a.common,
+            cmd::Mode::Transform(transform::Transform::Normalize(a.level.into())),
+        ),
+        Command::ToUri(a) => {
+            let mut t = pidkit::ToUri::new().idna(a.idna.into());
+            // §3.1: text from a legacy encoding keeps it as the document charset (§3.5).
+            let label = a.query_encoding.as_deref().or(a.common.encoding.as_deref());
+            if let Some(label) = label {
+                let enc = pidkit::Encoding::for_label(label.as_bytes())
+                    .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
+                t = t.query_encoding(enc);
+            }
+            (
+                a.common,
+                cmd::Mode::Transform(transform::Transform::ToUri(t)),
+            )
+        }
+        Command::ToIri(a) => {
+            let t = pidkit::ToIri::new()
+                .idna(a.idna.into())
+                .unicode_hosts(a.unicode_hosts);
+            (
+                a.common,
+                cmd::Mode::Transform(transform::Transform::ToIri(t)),
+            )
+        }
+        Command::Compare(a) => {
+            let opts = analyze::Options::new(a.as_, a.profile.as_deref())?;
+            let style = output::Style {
+                color: use_color(a.color),
+            };
+            return compare::main(
+                &a.a,
+                &a.b,
+                &opts,
+                a.level.into(),
+                format_of(a.json, a.tsv),
+                style,
+            );
+        }
+        Command::Join(a) => return join_main(a),
+        Command::Dedupe(a) => return dedupe_main(a),
         Command::Extract(a) => return extract_main(a),
         Command::Resolve(a) => return resolve::main(a),
     };
-    if let Some(n) = common.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| e.to_string())?;
-    }
-    let color = use_color(common.color);
-    let format = format_of(common.json, common.tsv);
+    set_threads(common.threads)?;
     let job = cmd::LineCmd {
         mode,
         opts: analyze::Options::new(common.as_, common.profile.as_deref())?,
-        format,
-        style: output::Style { color },
+        format: format_of(common.json, common.tsv),
+        style: output::Style {
+            color: use_color(common.color),
+        },
         quiet: common.quiet,
         deny_warnings: common.deny_warnings,
+        display: common.display.map(|d| d == DisplayArg::Ascii),
     };
     let source = input::Source::open(
         &common.ids,
         common.input.as_deref(),
         common.encoding.as_deref(),
     )?;
+    run_lines(&job, source, common.quiet)
+}
+
+/// Run a line job over `source`; a summary on stderr for streamed input; the exit status.
+fn run_lines(
+    job: &dyn run::LineJob,
+    source: input::Source,
+    quiet: bool,
+) -> Result<ExitCode, String> {
     let batch = source.is_stream();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let tally = run::run(&job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
+    let tally = run::run(job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
-    if batch && !common.quiet {
+    if batch && !quiet {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}
+
+fn set_threads(n: Option<usize>) -> Result<(), String> {
+    if let Some(n) = n {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
+    set_threads(a.threads)?;
+    let opts = analyze::Options::new(As::IriRef, a.profile.as_deref())?;
+    let job = join::JoinCmd {
+        base: join::JoinCmd::parse_base(&a.base, &opts)?,
+        mode: if a.non_strict {
+            pidkit::ResolveMode::NonStrict
+        } else {
+            pidkit::ResolveMode::Strict
+        },
+        opts,
+        format: format_of(a.json, a.tsv),
+        style: output::Style {
+            color: use_color(a.color),
+        },
+    };
+    let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?;
+    run_lines(&job, source, false)
+}
+
+fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
+    let c = a.common;
+    set_threads(c.threads)?;
+    let job = dedupe::Dedupe {
+        opts: analyze::Options::new(c.as_, c.profile.as_deref())?,
+        level: a.level.into(),
+        format: format_of(c.json, c.tsv),
+        style: output::Style {
+            color: use_color(c.color),
+        },
+        all: a.all,
+        quiet: c.quiet,
+    };
+    let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let ok = job
+        .run(source, &mut out)
+        .map_err(|e| format!("I/O error: {e}"))?;
+    Ok(ExitCode::from(if ok { 0 } else { 1 }))
 }
 
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {

@@ -20,13 +20,14 @@ pub struct Outcome {
     pub warnings: Vec<&'static str>,
 }
 
-/// A command that handles one line at a time, appending its output to `out`.
+/// A command that handles one line at a time, appending its output to `out` (stdout) and any
+/// diagnostics to `err` (stderr); both streams keep input order.
 pub trait LineJob: Sync {
     /// Text written once before any record (a TSV header).
     fn header(&self) -> Option<String> {
         None
     }
-    fn line(&self, line: &Line<'_>, out: &mut String) -> Outcome;
+    fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome;
 }
 
 /// Counts over a whole run.
@@ -127,10 +128,11 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
     let encoding = source.encoding;
     while let Some(chunk) = source.next_chunk()? {
         let n = chunk.len();
-        let parts: Vec<(String, Tally)> = (0..n.div_ceil(TASK_LINES))
+        let parts: Vec<(String, String, Tally)> = (0..n.div_ceil(TASK_LINES))
             .into_par_iter()
             .map(|t| {
                 let mut text = String::new();
+                let mut diag = String::new();
                 let mut part = Tally::default();
                 for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
                     let line = chunk.line(k, encoding);
@@ -138,13 +140,17 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
                         part.blank += 1;
                         continue;
                     }
-                    part.add(job.line(&line, &mut text));
+                    part.add(job.line(&line, &mut text, &mut diag));
                 }
-                (text, part)
+                (text, diag, part)
             })
             .collect();
-        for (text, part) in parts {
+        for (text, diag, part) in parts {
             out.write_all(text.as_bytes())?;
+            if !diag.is_empty() {
+                out.flush()?;
+                io::stderr().write_all(diag.as_bytes())?;
+            }
             tally.merge(part);
         }
         if let Some(bar) = &progress {
