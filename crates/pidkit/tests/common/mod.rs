@@ -23,7 +23,9 @@ pub fn read(rel: &str) -> Option<String> {
     match path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
         Some(text) => Some(text),
         None if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("conformance data {rel} is missing (set PIDKIT_CONFORMANCE_DIR); CI=true requires it")
+            panic!(
+                "conformance data {rel} is missing (set PIDKIT_CONFORMANCE_DIR); CI=true requires it"
+            )
         }
         None => {
             eprintln!("SKIPPED: conformance data {rel} not found (set PIDKIT_CONFORMANCE_DIR)");
@@ -50,7 +52,13 @@ pub struct Tally {
 
 impl Tally {
     pub fn new(set: &'static str) -> Self {
-        Tally { set, total: 0, agree: 0, deliberate: 0, failures: Vec::new() }
+        Tally {
+            set,
+            total: 0,
+            agree: 0,
+            deliberate: 0,
+            failures: Vec::new(),
+        }
     }
 
     /// Record one case: `ok` is whether we agree with the set.
