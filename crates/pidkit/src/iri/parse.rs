@@ -55,6 +55,18 @@ const fn build_class() -> [u8; 256] {
     t
 }
 
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The index of the first of the eight bytes `c` that is not in `class`, without branches:
+/// the class bits as one word, then the exact "has a zero byte" test.
+#[inline(always)]
+fn first_out(c: &[u8; 8], class: u8) -> usize {
+    let t = |k: usize| (CLASS[c[k] as usize] as u64) << (8 * k);
+    let v = (t(0) | t(1) | t(2) | t(3) | t(4) | t(5) | t(6) | t(7)) & (ONES * class as u64);
+    (v.wrapping_sub(ONES) & !v & HIGHS).trailing_zeros() as usize / 8
+}
+
 /// The class bits common to all eight bytes of `c`.
 #[inline(always)]
 fn all8(c: &[u8]) -> u8 {
@@ -70,8 +82,10 @@ fn all8(c: &[u8]) -> u8 {
 }
 
 /// The end of the run of ASCII bytes of `class` in `b` from `i`: eight bytes per step while
-/// the run lasts (eight table loads and one AND); a run that reaches the end of the input is
-/// confirmed on the input's last eight bytes; the byte where a run stops is found one by one.
+/// the run lasts (eight table loads and one AND). Where a long run stops, the exact byte comes
+/// from the chunk without a branch (`first_out`); a short run (stopping in its first chunk, as
+/// schemes and host names do) is finished byte by byte, which is cheaper when it is predictable;
+/// a run that reaches the end of the input is confirmed on the input's last eight bytes.
 #[inline(always)]
 fn run(b: &[u8], i: usize, class: u8) -> usize {
     let s = &b[i..];
@@ -79,6 +93,9 @@ fn run(b: &[u8], i: usize, class: u8) -> usize {
     let mut chunks = s.chunks_exact(8);
     for c in &mut chunks {
         if all8(c) & class == 0 {
+            if n > 0 {
+                return i + n + first_out(c.try_into().unwrap(), class);
+            }
             break;
         }
         n += 8;
@@ -797,6 +814,15 @@ mod tests {
         }
         assert_eq!(run("ab%41é".as_bytes(), 0, C_PATH), 2);
         assert_eq!(run("12345678901:".as_bytes(), 0, C_DIGIT), 11);
+        assert_eq!(run("123456789012a4567890".as_bytes(), 0, C_DIGIT), 12);
+        assert_eq!(run("123456789012345a".as_bytes(), 0, C_DIGIT), 15);
+        for k in 0..8 {
+            let mut c = *b"abcdefgh";
+            assert_eq!(first_out(&c, C_SCHEME), 8);
+            c[k] = b'/';
+            assert_eq!(first_out(&c, C_SCHEME), k);
+            assert_eq!(first_out(&c, C_PATH), 8);
+        }
         assert_eq!(run(b"a#b#c", 1, C_FRAGMENT_BIS), 5);
         assert_eq!(run(b"a#b#c", 2, C_QUERY), 3);
     }
