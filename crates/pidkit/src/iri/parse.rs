@@ -3,6 +3,114 @@
 use crate::chars::{self, IPV_FUTURE, PATH, PCHAR_NC, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{ErrorKind, ParseError};
 
+// The ASCII characters each scanning context accepts literally, one bit per context, so that a
+// run of eight bytes is tested with eight loads and one AND (`run`): a byte is in a context's
+// class iff its bit is set, and the AND of eight entries keeps the bit iff all eight are in it.
+const C_SCHEME: u8 = 1 << 0;
+const C_USERINFO: u8 = 1 << 1;
+const C_REG_NAME: u8 = 1 << 2;
+const C_PCHAR_NC: u8 = 1 << 3;
+const C_PATH: u8 = 1 << 4;
+const C_QUERY: u8 = 1 << 5;
+/// `ifragment` of the seed draft: `iquery`'s ASCII characters and `#`.
+const C_FRAGMENT_BIS: u8 = 1 << 6;
+const C_DIGIT: u8 = 1 << 7;
+
+/// `CLASS[b]`: the `C_*` contexts that accept the byte `b` literally (none for non-ASCII).
+static CLASS: [u8; 256] = build_class();
+
+const fn build_class() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let f = chars::TABLE[b];
+        let mut c = 0;
+        if f & SCHEME != 0 {
+            c |= C_SCHEME;
+        }
+        if f & USERINFO != 0 {
+            c |= C_USERINFO;
+        }
+        if f & REG_NAME != 0 {
+            c |= C_REG_NAME;
+        }
+        if f & PCHAR_NC != 0 {
+            c |= C_PCHAR_NC;
+        }
+        if f & PATH != 0 {
+            c |= C_PATH;
+        }
+        if f & QUERY != 0 {
+            c |= C_QUERY | C_FRAGMENT_BIS;
+        }
+        if b == b'#' as usize {
+            c |= C_FRAGMENT_BIS;
+        }
+        if (b as u8).is_ascii_digit() {
+            c |= C_DIGIT;
+        }
+        t[b] = c;
+        b += 1;
+    }
+    t
+}
+
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The index of the first of the eight bytes `c` that is not in `class`, without branches:
+/// the class bits as one word, then the exact "has a zero byte" test.
+#[inline(always)]
+fn first_out(c: &[u8; 8], class: u8) -> usize {
+    let t = |k: usize| (CLASS[c[k] as usize] as u64) << (8 * k);
+    let v = (t(0) | t(1) | t(2) | t(3) | t(4) | t(5) | t(6) | t(7)) & (ONES * class as u64);
+    (v.wrapping_sub(ONES) & !v & HIGHS).trailing_zeros() as usize / 8
+}
+
+/// The class bits common to all eight bytes of `c`.
+#[inline(always)]
+fn all8(c: &[u8]) -> u8 {
+    let c: &[u8; 8] = c.try_into().unwrap();
+    CLASS[c[0] as usize]
+        & CLASS[c[1] as usize]
+        & CLASS[c[2] as usize]
+        & CLASS[c[3] as usize]
+        & CLASS[c[4] as usize]
+        & CLASS[c[5] as usize]
+        & CLASS[c[6] as usize]
+        & CLASS[c[7] as usize]
+}
+
+/// The end of the run of ASCII bytes of `class` in `b` from `i`: eight bytes per step while
+/// the run lasts (eight table loads and one AND). Where a long run stops, the exact byte comes
+/// from the chunk without a branch (`first_out`); a short run (stopping in its first chunk, as
+/// schemes and host names do) is finished byte by byte, which is cheaper when it is predictable;
+/// a run that reaches the end of the input is confirmed on the input's last eight bytes.
+#[inline(always)]
+fn run(b: &[u8], i: usize, class: u8) -> usize {
+    let s = &b[i..];
+    let mut n = 0;
+    let mut chunks = s.chunks_exact(8);
+    for c in &mut chunks {
+        if all8(c) & class == 0 {
+            if n > 0 {
+                return i + n + first_out(c.try_into().unwrap(), class);
+            }
+            break;
+        }
+        n += 8;
+    }
+    if n + 8 > s.len() && b.len() >= 8 && all8(&b[b.len() - 8..]) & class != 0 {
+        return b.len();
+    }
+    let rest = &s[n..];
+    i + n
+        + rest
+            .iter()
+            .position(|&c| CLASS[c as usize] & class == 0)
+            .unwrap_or(rest.len())
+}
+
 /// Which set of rules an input is parsed by.
 ///
 /// ```
@@ -136,10 +244,7 @@ impl Parser<'_> {
         // scheme ":" — first-match-wins: a leading ALPHA *( scheme char ) ":" is a scheme.
         let mut i = 0;
         if b.first().is_some_and(u8::is_ascii_alphabetic) {
-            i = 1;
-            while i < b.len() && chars::is(b[i], SCHEME) {
-                i += 1;
-            }
+            i = run(b, 1, C_SCHEME);
             if b.get(i) == Some(&b':') {
                 p.scheme_end = i;
             }
@@ -170,17 +275,17 @@ impl Parser<'_> {
             p.host_end = i;
             if p.scheme_end == 0 && b.get(i).is_some_and(|&c| c != b'/') {
                 // ipath-noscheme: the first segment may not contain ':'.
-                i = self.scan(i, PCHAR_NC, Part::Other)?;
+                i = self.scan(i, C_PCHAR_NC, Part::Other)?;
                 if b.get(i) == Some(&b':') {
                     return Err(self.colon_in_first_segment(i));
                 }
             }
         }
-        i = self.scan(i, PATH, Part::Other)?;
+        i = self.scan(i, C_PATH, Part::Other)?;
         p.path_end = i;
 
         if b.get(i) == Some(&b'?') {
-            i = self.scan(i + 1, QUERY, Part::Query)?;
+            i = self.scan(i + 1, C_QUERY, Part::Query)?;
         }
         p.query_end = i;
 
@@ -192,15 +297,12 @@ impl Parser<'_> {
                     b.len() - i,
                 ));
             }
-            i += 1;
-            loop {
-                i = self.scan(i, QUERY, Part::Other)?;
-                if b.get(i) == Some(&b'#') && self.profile == Profile::IriBis {
-                    i += 1;
-                } else {
-                    break;
-                }
-            }
+            let class = if self.profile == Profile::IriBis {
+                C_FRAGMENT_BIS
+            } else {
+                C_QUERY
+            };
+            i = self.scan(i + 1, class, Part::Other)?;
         }
         if i < b.len() {
             return Err(self.invalid_char(i));
@@ -209,26 +311,79 @@ impl Parser<'_> {
     }
 
     /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`, starting after `//`; returns its end.
+    ///
+    /// One pass over the common shapes (`host`, `host:port`, `userinfo@…`): a run of `ireg-name`
+    /// characters ends at '@' (it was the userinfo), at a delimiter (it was the host), or at ':'
+    /// (a port if only digits follow up to a delimiter, else more userinfo up to '@'). Anything
+    /// else — an error, or an IP literal — goes to [`Self::authority_slow`], which decides.
+    #[inline(always)]
     fn authority(&self, start: usize, p: &mut Positions) -> Result<usize, ParseError> {
         let b = self.b;
+        if let Ok(i) = self.scan(start, C_REG_NAME, Part::Other) {
+            match b.get(i) {
+                Some(b'@') => return self.host_port(i + 1, p),
+                None | Some(b'/' | b'?' | b'#') => {
+                    self.reg_name_host(start, i, p);
+                    p.path_start = i;
+                    return Ok(i);
+                }
+                Some(b':') => {
+                    let j = run(b, i + 1, C_DIGIT);
+                    if matches!(b.get(j), None | Some(b'/' | b'?' | b'#')) {
+                        self.reg_name_host(start, i, p);
+                        p.path_start = j;
+                        return Ok(j);
+                    }
+                    if let Ok(k) = self.scan(j, C_USERINFO, Part::Other)
+                        && b.get(k) == Some(&b'@')
+                    {
+                        return self.host_port(k + 1, p);
+                    }
+                }
+                Some(b'[') if i == start => return self.host_port(start, p),
+                _ => {}
+            }
+        }
+        self.authority_slow(start, p)
+    }
+
+    /// The authority by the letter of the grammar, two passes: the general case and the errors.
+    #[cold]
+    #[inline(never)]
+    fn authority_slow(&self, start: usize, p: &mut Positions) -> Result<usize, ParseError> {
         // iuserinfo's characters are a superset of ireg-name's and port's, so one scan either
         // stops at the '@' that ends the userinfo or tells that there is none.
-        let mut i = self.scan(start, USERINFO, Part::Other)?;
-        if b.get(i) == Some(&b'@') {
+        let mut i = self.scan(start, C_USERINFO, Part::Other)?;
+        if self.b.get(i) == Some(&b'@') {
             i += 1;
         } else {
             i = start;
         }
+        self.host_port(i, p)
+    }
+
+    /// Record `b[start..end]`, a scanned `ireg-name`, as the host: an IPv4 address if it is one.
+    #[inline(always)]
+    fn reg_name_host(&self, start: usize, end: usize, p: &mut Positions) {
+        p.host_start = start;
+        p.host_end = end;
+        p.host_kind = if is_ipv4(&self.b[start..end]) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+    }
+
+    /// `ihost [ ":" port ]` starting at `i` (after the userinfo, if any); returns the end.
+    fn host_port(&self, mut i: usize, p: &mut Positions) -> Result<usize, ParseError> {
+        let b = self.b;
         p.host_start = i;
         if b.get(i) == Some(&b'[') {
             i = self.ip_literal(i, p)?;
         } else {
-            i = self.scan(i, REG_NAME, Part::Other)?;
-            p.host_kind = if is_ipv4(&b[p.host_start..i]) {
-                HostKind::Ipv4
-            } else {
-                HostKind::RegName
-            };
+            let start = i;
+            i = self.scan(i, C_REG_NAME, Part::Other)?;
+            self.reg_name_host(start, i, p);
         }
         p.host_end = i;
         if b.get(i) == Some(&b':') {
@@ -277,39 +432,42 @@ impl Parser<'_> {
         Ok(end + 1)
     }
 
-    /// Advance over characters of the ASCII classes in `mask`, `pct-encoded`, and the non-ASCII
-    /// characters allowed in `part`. Returns the position of the first byte that is none of these
-    /// (a delimiter the caller interprets, or an error the caller reports).
-    #[inline]
-    fn scan(&self, mut i: usize, mask: u8, part: Part) -> Result<usize, ParseError> {
+    /// Advance over the ASCII characters of `class` (a `C_*` bit), `pct-encoded`, and the
+    /// non-ASCII characters allowed in `part`. Returns the position of the first byte that is
+    /// none of these (a delimiter the caller interprets, or an error the caller reports).
+    #[inline(always)]
+    fn scan(&self, mut i: usize, class: u8, part: Part) -> Result<usize, ParseError> {
         let b = self.b;
-        while i < b.len() {
-            let c = b[i];
-            if chars::is(c, mask) {
-                i += 1;
-            } else if c == b'%' {
-                if !(b.get(i + 1).is_some_and(|&h| chars::is(h, chars::HEX))
-                    && b.get(i + 2).is_some_and(|&h| chars::is(h, chars::HEX)))
-                {
-                    let len = 1 + b[i + 1..]
-                        .iter()
-                        .take(2)
-                        .take_while(|h| h.is_ascii())
-                        .count();
-                    return Err(ParseError::new(ErrorKind::BadPercent, i, len));
+        loop {
+            i = run(b, i, class);
+            match b.get(i) {
+                Some(b'%') => {
+                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+                    {
+                        return Err(self.bad_percent(i));
+                    }
+                    i += 3;
                 }
-                i += 3;
-            } else if c >= 0x80 {
-                i += self.non_ascii(i, part)?;
-            } else {
-                break;
+                Some(&c) if c >= 0x80 => i += self.non_ascii(i, part)?,
+                _ => return Ok(i),
             }
         }
-        Ok(i)
+    }
+
+    /// The error for a `%` at `i` not followed by two hex digits: it covers the triplet as
+    /// written (ASCII only, so the span ends on a character boundary).
+    #[cold]
+    fn bad_percent(&self, i: usize) -> ParseError {
+        let len = 1 + self.b[i + 1..]
+            .iter()
+            .take(2)
+            .take_while(|h| h.is_ascii())
+            .count();
+        ParseError::new(ErrorKind::BadPercent, i, len)
     }
 
     /// Check the non-ASCII character at `i` against the profile; returns its UTF-8 length.
-    #[inline]
+    #[inline(never)]
     fn non_ascii(&self, i: usize, part: Part) -> Result<usize, ParseError> {
         let (c, len) = decode(self.b, i);
         if self.profile == Profile::Rfc3986Uri {
@@ -410,7 +568,9 @@ pub(crate) fn decode(b: &[u8], i: usize) -> (char, usize) {
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
 pub(crate) fn is_ipv4(s: &[u8]) -> bool {
-    if s.len() < 7 || s.len() > 15 || !s[0].is_ascii_digit() {
+    // 7 to 15 bytes, starting with a digit: one branch for the common reg-name.
+    let first = s.first().copied().unwrap_or(0);
+    if !((s.len().wrapping_sub(7) <= 8) & first.is_ascii_digit()) {
         return false;
     }
     let mut parts = 0;
@@ -586,6 +746,85 @@ mod tests {
         ] {
             assert!(!is_ipv4(bad.as_bytes()), "{bad}");
         }
+    }
+
+    /// The one-pass authority gives exactly what the two-pass grammar gives: same positions,
+    /// same error, for every shape of authority.
+    #[test]
+    fn one_pass_authority_equals_the_grammar() {
+        use proptest::prelude::*;
+        let pieces = [
+            "a",
+            "host",
+            "例",
+            "1.2.3.4",
+            "256",
+            ":",
+            "::",
+            "@",
+            "@@",
+            "80",
+            "8a",
+            "%41",
+            "%4",
+            "%",
+            "[::1]",
+            "[v1.x]",
+            "[",
+            "]",
+            "/",
+            "?",
+            "#",
+            " ",
+            "\u{E000}",
+            "\u{202E}",
+            "!$&'()*+,;=",
+            "-._~",
+            "abcdefghijklmnop",
+        ];
+        let strategy = prop::collection::vec(prop::sample::select(pieces.to_vec()), 0..10)
+            .prop_map(|v| v.concat());
+        proptest!(ProptestConfig::with_cases(20_000), |(s in strategy)| {
+            for profile in [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri] {
+                let parser = Parser { b: s.as_bytes(), profile };
+                let (mut fast, mut slow) = (Positions::default(), Positions::default());
+                let a = parser.authority(0, &mut fast);
+                let b = parser.authority_slow(0, &mut slow);
+                prop_assert_eq!(&a, &b, "{:?}", s);
+                if a.is_ok() {
+                    prop_assert_eq!(fast, slow, "{:?}", s);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn runs_end_exactly_across_chunk_boundaries() {
+        for len in 0..=26 {
+            for stop in 0..=len {
+                for start in 0..=stop {
+                    let mut text = vec![b'a'; len];
+                    if stop < len {
+                        text[stop] = b'/';
+                    }
+                    assert_eq!(run(&text, start, C_SCHEME), stop, "{len} {stop} {start}");
+                    assert_eq!(run(&text, start, C_PATH), len, "{len} {stop} {start}");
+                }
+            }
+        }
+        assert_eq!(run("ab%41é".as_bytes(), 0, C_PATH), 2);
+        assert_eq!(run("12345678901:".as_bytes(), 0, C_DIGIT), 11);
+        assert_eq!(run("123456789012a4567890".as_bytes(), 0, C_DIGIT), 12);
+        assert_eq!(run("123456789012345a".as_bytes(), 0, C_DIGIT), 15);
+        for k in 0..8 {
+            let mut c = *b"abcdefgh";
+            assert_eq!(first_out(&c, C_SCHEME), 8);
+            c[k] = b'/';
+            assert_eq!(first_out(&c, C_SCHEME), k);
+            assert_eq!(first_out(&c, C_PATH), 8);
+        }
+        assert_eq!(run(b"a#b#c", 1, C_FRAGMENT_BIS), 5);
+        assert_eq!(run(b"a#b#c", 2, C_QUERY), 3);
     }
 
     #[test]

@@ -1,0 +1,101 @@
+//! The README's tour shows real output: every ```console block is run here and its output
+//! compared. A block lists `$ pidkit …` commands (run from the workspace root), each followed by
+//! exactly what it prints (stdout, then stderr). Arguments may be quoted with '…' or "…".
+
+use assert_cmd::Command;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Split a command line the way a POSIX shell would for the simple quoting used in the README.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                cur.extend(chars.by_ref().take_while(|&q| q != '\''));
+            }
+            '"' => {
+                in_word = true;
+                cur.extend(chars.by_ref().take_while(|&q| q != '"'));
+            }
+            ' ' if in_word => {
+                out.push(std::mem::take(&mut cur));
+                in_word = false;
+            }
+            ' ' => {}
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    out
+}
+
+/// (command line, expected output) of every command in the README's console blocks.
+fn examples(readme: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut in_block = false;
+    for line in readme.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block && line.trim() == "```console";
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            out.push((cmd.to_owned(), String::new()));
+        } else if let Some((_, expected)) = out.last_mut() {
+            expected.push_str(line);
+            expected.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn every_console_example_in_the_readme_prints_what_it_shows() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
+    let examples = examples(&readme);
+    assert!(examples.len() >= 10, "the tour has {} examples", examples.len());
+    let mut failures = Vec::new();
+    for (cmd, expected) in &examples {
+        let w = words(cmd);
+        assert_eq!(w[0], "pidkit", "README console commands start with pidkit: {cmd}");
+        let out = Command::cargo_bin("pidkit").unwrap().current_dir(ROOT).env("NO_COLOR", "1").args(&w[1..]).output().unwrap();
+        let mut got = String::from_utf8_lossy(&out.stdout).into_owned();
+        got.push_str(&String::from_utf8_lossy(&out.stderr));
+        // Timings in summaries vary from run to run.
+        let got = mask_timing(&got);
+        if got != mask_timing(expected) {
+            failures.push(format!("$ {cmd}\n--- README shows:\n{expected}--- pidkit printed:\n{got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// "in 0.01 s (5,098/s)" → "in ? s (?/s)".
+fn mask_timing(s: &str) -> String {
+    s.lines()
+        .map(|l| match (l.find(" in "), l.find("/s)")) {
+            (Some(a), Some(b)) if a < b && l.starts_with("pidkit: ") => format!("{} in ? s (?/s){}", &l[..a], &l[b + 3..]),
+            _ => l.to_owned(),
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+#[test]
+fn the_shell_splitting_is_right() {
+    assert_eq!(words("pidkit check 'a b' \"c d\" e"), ["pidkit", "check", "a b", "c d", "e"]);
+    assert_eq!(words("pidkit x --level=scheme ''"), ["pidkit", "x", "--level=scheme", ""]);
+    assert_eq!(mask_timing("pidkit: 3 identifiers in 0.01 s (5,098/s): 2 valid\n"), "pidkit: 3 identifiers in ? s (?/s): 2 valid\n");
+}
