@@ -6,9 +6,7 @@ use std::fmt::Write as _;
 
 use pidkit::detect::{Kind, detect};
 use pidkit::doi::DoiSummary;
-use pidkit::ivo::IvoidParts;
-use pidkit::urn::UrnParts;
-use pidkit::{DisplayForm, Host, IriParts, IriRef, ParseError};
+use pidkit::{DisplayForm, Host, IriRef, ParseError};
 use serde::Serialize;
 
 use crate::As;
@@ -45,34 +43,6 @@ struct DoiJson {
     summary: DoiSummary,
     form: &'static str,
     short: bool,
-}
-
-/// One JSON record (fields per the CLI contract; absent ones are omitted).
-#[derive(Serialize)]
-struct Record<'a> {
-    line: usize,
-    input: &'a str,
-    kind: &'a str,
-    valid: bool,
-    error: Option<ErrorJson>,
-    warnings: Vec<WarningJson<'a>>,
-    /// The text after `--as leiri|web` preprocessing, when it differs from the input.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mapped: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    components: Option<IriParts<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    doi: Option<DoiJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    urn: Option<UrnParts<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ivo: Option<IvoidParts<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    normalized: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    uri: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    iri: Option<&'a str>,
 }
 
 /// Everything known about one line, ready to be written in any format.
@@ -188,47 +158,73 @@ impl LineJob for LineCmd {
 }
 
 impl LineCmd {
+    /// One JSON Lines record (fields per the CLI contract; absent ones are omitted). The fields every record has are written directly (this is the hot
+    /// path of `check --json`); the nested objects go through serde.
     fn json(&self, out: &mut String, r: &Report<'_>) {
-        let mut rec = Record {
-            line: r.number,
-            input: r.input,
-            kind: r.a.kind,
-            valid: r.valid,
-            error: r.error().map(ErrorJson::from),
-            warnings: r.a.warnings.iter().map(WarningJson::from).collect(),
-            mapped: r.mapped,
-            components: None,
-            doi: None,
-            urn: None,
-            ivo: None,
-            normalized: None,
-            uri: None,
-            iri: None,
-        };
+        out.push_str("{\"line\":");
+        output::push_int(out, r.number);
+        out.push_str(",\"input\":");
+        output::push_json_str(out, r.input);
+        out.push_str(",\"kind\":\"");
+        out.push_str(r.a.kind);
+        out.push_str(if r.valid {
+            "\",\"valid\":true,\"error\":"
+        } else {
+            "\",\"valid\":false,\"error\":"
+        });
+        match r.error() {
+            Some(e) => field(out, &ErrorJson::from(e)),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"warnings\":");
+        if r.a.warnings.is_empty() {
+            out.push_str("[]");
+        } else {
+            field(
+                out,
+                &r.a.warnings
+                    .iter()
+                    .map(WarningJson::from)
+                    .collect::<Vec<_>>(),
+            );
+        }
+        if let Some(m) = r.mapped {
+            out.push_str(",\"mapped\":");
+            output::push_json_str(out, m);
+        }
         if let (Mode::Parse, Ok(p)) = (&self.mode, &r.a.parsed) {
-            rec.components = p.iri().map(|i| i.parts());
+            if let Some(i) = p.iri() {
+                out.push_str(",\"components\":");
+                field(out, &i.parts());
+            }
             match p {
                 Parsed::Doi(d) => {
-                    rec.doi = Some(DoiJson {
-                        summary: d.doi.summary(),
-                        form: d.form.name(),
-                        short: d.doi.is_short(),
-                    })
+                    out.push_str(",\"doi\":");
+                    field(
+                        out,
+                        &DoiJson {
+                            summary: d.doi.summary(),
+                            form: d.form.name(),
+                            short: d.doi.is_short(),
+                        },
+                    );
                 }
-                Parsed::Urn(u) => rec.urn = Some(u.parts()),
-                Parsed::Ivo(i) => rec.ivo = Some(i.parts()),
+                Parsed::Urn(u) => {
+                    out.push_str(",\"urn\":");
+                    field(out, &u.parts());
+                }
+                Parsed::Ivo(i) => {
+                    out.push_str(",\"ivo\":");
+                    field(out, &i.parts());
+                }
                 Parsed::Iri(_) => {}
             }
         }
         if let (Mode::Transform(t), Some(Ok(v))) = (&self.mode, &r.result) {
-            let v = Some(&**v);
-            match t {
-                Transform::Normalize(_) => rec.normalized = v,
-                Transform::ToUri(_) => rec.uri = v,
-                Transform::ToIri(_) => rec.iri = v,
-            }
+            let _ = write!(out, ",\"{}\":", t.field());
+            output::push_json_str(out, v);
         }
-        output::json_line(out, &rec);
+        out.push_str("}\n");
     }
 
     fn tsv(&self, out: &mut String, r: &Report<'_>) {
@@ -475,5 +471,13 @@ pub fn bad_bytes(
         valid: false,
         kind: "unknown",
         warnings: Vec::new(),
+    }
+}
+
+/// Append `value` as JSON (serializing plain data structures cannot fail).
+fn field(out: &mut String, value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(text) => out.push_str(&text),
+        Err(e) => output::push_json_str(out, &e.to_string()),
     }
 }

@@ -10,12 +10,11 @@ use std::path::Path;
 use encoding_rs::{DecoderResult, Encoding, UTF_8};
 use unicode_normalization::UnicodeNormalization;
 
-/// Lines kept per chunk: bounds memory and gives the thread pool enough work.
-const CHUNK_LINES: usize = 16 * 1024;
-/// Bytes kept per chunk (a single longer line is kept whole).
-const CHUNK_BYTES: usize = 4 << 20;
+/// Bytes read per chunk (a single longer line is kept whole): bounds memory and gives the
+/// thread pool enough work.
+const CHUNK_BYTES: usize = 2 << 20;
 
-/// A batch of input lines in one buffer: no allocation per line.
+/// A batch of input lines in one buffer, split in place: no copy or allocation per line.
 #[derive(Default)]
 pub struct Chunk {
     buf: Vec<u8>,
@@ -94,7 +93,10 @@ enum Kind {
     Args(Vec<String>),
     Stream {
         reader: Box<dyn BufRead + Send>,
+        /// Lines read so far.
         line: usize,
+        /// The start of a line that the last block cut in two.
+        carry: Vec<u8>,
     },
 }
 
@@ -125,7 +127,11 @@ impl Source {
             }
             _ => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())),
         };
-        source.kind = Kind::Stream { reader, line: 0 };
+        source.kind = Kind::Stream {
+            reader,
+            line: 0,
+            carry: Vec::new(),
+        };
         Ok(source)
     }
 
@@ -148,30 +154,77 @@ impl Source {
                 }
                 Ok(Some(chunk))
             }
-            Kind::Stream { reader, line } => {
-                let mut chunk = Chunk::default();
-                let mut raw = Vec::new();
-                while chunk.len() < CHUNK_LINES && chunk.buf.len() < CHUNK_BYTES {
-                    raw.clear();
-                    let n = reader.read_until(b'\n', &mut raw)?;
-                    if n == 0 {
+            Kind::Stream {
+                reader,
+                line,
+                carry,
+            } => {
+                // Read whole buffers until the block is big enough and holds a line end, or the
+                // input ends. A line longer than a block grows the block until its end arrives;
+                // only the newly read bytes are searched for it.
+                let mut block = std::mem::take(carry);
+                let mut searched = 0;
+                loop {
+                    if block.len() >= CHUNK_BYTES {
+                        if let Some(end) = memchr::memrchr(b'\n', &block[searched..]) {
+                            *carry = block.split_off(searched + end + 1);
+                            break;
+                        }
+                        searched = block.len();
+                    }
+                    let data = reader.fill_buf()?;
+                    if data.is_empty() {
                         break;
                     }
+                    block.extend_from_slice(data);
+                    let n = data.len();
+                    reader.consume(n);
                     self.bytes_read += n as u64;
-                    *line += 1;
-                    let mut l = &raw[..];
-                    l = l.strip_suffix(b"\n").unwrap_or(l);
-                    l = l.strip_suffix(b"\r").unwrap_or(l);
-                    if encoding == UTF_8 {
-                        chunk.push(*line, l, None);
-                    } else {
-                        match decode(encoding, l) {
-                            Ok(text) => chunk.push(*line, text.as_bytes(), None),
-                            Err(offset) => chunk.push(*line, l, Some(offset)),
-                        }
-                    }
                 }
-                Ok((chunk.len() > 0).then_some(chunk))
+                if block.is_empty() {
+                    return Ok(None);
+                }
+                let mut chunk = Chunk::default();
+                let mut start = 0;
+                let ends = memchr::memchr_iter(b'\n', &block)
+                    .chain((!block.ends_with(b"\n")).then_some(block.len()));
+                let mut decoded = Vec::new();
+                for end in ends {
+                    *line += 1;
+                    let mut e = end;
+                    if e > start && block[e - 1] == b'\r' {
+                        e -= 1;
+                    }
+                    if encoding == UTF_8 {
+                        chunk.spans.push(Span {
+                            number: *line,
+                            start,
+                            end: e,
+                            undecodable: None,
+                        });
+                    } else {
+                        let at = decoded.len();
+                        let bad = match decode(encoding, &block[start..e]) {
+                            Ok(text) => {
+                                decoded.extend_from_slice(text.as_bytes());
+                                None
+                            }
+                            Err(offset) => {
+                                decoded.extend_from_slice(&block[start..e]);
+                                Some(offset)
+                            }
+                        };
+                        chunk.spans.push(Span {
+                            number: *line,
+                            start: at,
+                            end: decoded.len(),
+                            undecodable: bad,
+                        });
+                    }
+                    start = end + 1;
+                }
+                chunk.buf = if encoding == UTF_8 { block } else { decoded };
+                Ok(Some(chunk))
             }
         }
     }

@@ -65,18 +65,33 @@ fn examples(readme: &str) -> Vec<(String, String)> {
 fn every_console_example_in_the_readme_prints_what_it_shows() {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
     let examples = examples(&readme);
-    assert!(examples.len() >= 10, "the tour has {} examples", examples.len());
+    assert!(
+        examples.len() >= 10,
+        "the tour has {} examples",
+        examples.len()
+    );
     let mut failures = Vec::new();
     for (cmd, expected) in &examples {
         let w = words(cmd);
-        assert_eq!(w[0], "pidkit", "README console commands start with pidkit: {cmd}");
-        let out = Command::cargo_bin("pidkit").unwrap().current_dir(ROOT).env("NO_COLOR", "1").args(&w[1..]).output().unwrap();
+        assert_eq!(
+            w[0], "pidkit",
+            "README console commands start with pidkit: {cmd}"
+        );
+        let out = Command::cargo_bin("pidkit")
+            .unwrap()
+            .current_dir(ROOT)
+            .env("NO_COLOR", "1")
+            .args(&w[1..])
+            .output()
+            .unwrap();
         let mut got = String::from_utf8_lossy(&out.stdout).into_owned();
         got.push_str(&String::from_utf8_lossy(&out.stderr));
         // Timings in summaries vary from run to run.
         let got = mask_timing(&got);
         if got != mask_timing(expected) {
-            failures.push(format!("$ {cmd}\n--- README shows:\n{expected}--- pidkit printed:\n{got}"));
+            failures.push(format!(
+                "$ {cmd}\n--- README shows:\n{expected}--- pidkit printed:\n{got}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -86,7 +101,9 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
 fn mask_timing(s: &str) -> String {
     s.lines()
         .map(|l| match (l.find(" in "), l.find("/s)")) {
-            (Some(a), Some(b)) if a < b && l.starts_with("pidkit: ") => format!("{} in ? s (?/s){}", &l[..a], &l[b + 3..]),
+            (Some(a), Some(b)) if a < b && l.starts_with("pidkit: ") => {
+                format!("{} in ? s (?/s){}", &l[..a], &l[b + 3..])
+            }
             _ => l.to_owned(),
         })
         .map(|l| l + "\n")
@@ -95,7 +112,16 @@ fn mask_timing(s: &str) -> String {
 
 #[test]
 fn the_shell_splitting_is_right() {
-    assert_eq!(words("pidkit check 'a b' \"c d\" e"), ["pidkit", "check", "a b", "c d", "e"]);
-    assert_eq!(words("pidkit x --level=scheme ''"), ["pidkit", "x", "--level=scheme", ""]);
-    assert_eq!(mask_timing("pidkit: 3 identifiers in 0.01 s (5,098/s): 2 valid\n"), "pidkit: 3 identifiers in ? s (?/s): 2 valid\n");
+    assert_eq!(
+        words("pidkit check 'a b' \"c d\" e"),
+        ["pidkit", "check", "a b", "c d", "e"]
+    );
+    assert_eq!(
+        words("pidkit x --level=scheme ''"),
+        ["pidkit", "x", "--level=scheme", ""]
+    );
+    assert_eq!(
+        mask_timing("pidkit: 3 identifiers in 0.01 s (5,098/s): 2 valid\n"),
+        "pidkit: 3 identifiers in ? s (?/s): 2 valid\n"
+    );
 }

@@ -59,32 +59,48 @@ impl Kind {
 /// assert_eq!(detect("../a/b"), Kind::RelativeRef);
 /// ```
 pub fn detect(s: &str) -> Kind {
-    let t = s.trim().as_bytes();
-    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
-    let after_scheme = if has("https://") {
-        8
-    } else if has("http://") {
-        7
-    } else {
-        0
-    };
-    let host = &t[after_scheme..];
-    let host_is = |h: &str| {
-        host.len() > h.len()
-            && host[..h.len()].eq_ignore_ascii_case(h.as_bytes())
-            && host[h.len()] == b'/'
-    };
-    if has("doi:")
-        || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
-        || has("info:doi/")
-        || has("urn:doi:")
-        || host_is("doi.org")
-        || host_is("dx.doi.org")
-        || host_is("www.doi.org")
-        || is_bare_doi(t)
+    let mut t = s.as_bytes();
+    if t.first().is_some_and(u8::is_ascii_whitespace)
+        || t.last().is_some_and(u8::is_ascii_whitespace)
     {
-        return Kind::Doi;
+        t = s.trim().as_bytes();
     }
+    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    // The first byte decides which DOI forms are possible, so most inputs test one or two.
+    let doi = match t.first().map(u8::to_ascii_lowercase) {
+        Some(b'1') => is_bare_doi(t),
+        Some(b'd') => {
+            has("doi:")
+                || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
+                || has_doi_host(t)
+        }
+        Some(b'i') => has("info:doi/"),
+        Some(b'u') => has("urn:doi:"),
+        Some(b'h') => {
+            let after = if has("https://") {
+                8
+            } else if has("http://") {
+                7
+            } else {
+                return scheme_kind(t);
+            };
+            has_doi_host(&t[after..])
+        }
+        Some(b'w') => has_doi_host(t),
+        _ => false,
+    };
+    if doi { Kind::Doi } else { scheme_kind(t) }
+}
+
+/// `doi.org/`, `dx.doi.org/` or `www.doi.org/` at the start of `t`.
+fn has_doi_host(t: &[u8]) -> bool {
+    ["doi.org", "dx.doi.org", "www.doi.org"].iter().any(|h| {
+        t.len() > h.len() && t[..h.len()].eq_ignore_ascii_case(h.as_bytes()) && t[h.len()] == b'/'
+    })
+}
+
+/// `urn`, `ivo`, another IRI, or a relative reference, by the scheme.
+fn scheme_kind(t: &[u8]) -> Kind {
     match scheme(t) {
         Some(sch) if sch.eq_ignore_ascii_case(b"urn") => Kind::Urn,
         Some(sch) if sch.eq_ignore_ascii_case(b"ivo") => Kind::Ivo,
