@@ -329,7 +329,7 @@ impl ErrorKind {
             UrnInvalidChar { ch, .. } | UrnRfc2141Char(ch) => InvalidChar(ch).hint(),
             UrnBareQuestionMark => Some("percent-encode a literal '?' as %3F".into()),
             UrnNidEnd | UrnNidTooShort => {
-                Some("RFC 2141 allows this NID: parse with UrnSyntax::Rfc2141".into())
+                Some("RFC 2141 allows this NID: read it by RFC 2141 (--profile rfc2141, UrnSyntax::Rfc2141)".into())
             }
             // ivo
             IvoEncodedUnreserved(c) => Some(format!("write {} literally", describe(c))),

@@ -41,3 +41,8 @@ pub use iri::{
     host_to_ascii, host_to_unicode,
 };
 pub use iri::{Key, Level, ResolveMode};
+
+/// The README's Rust examples, compiled and run as doctests so they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
