@@ -1,5 +1,6 @@
 //! `pidkit compare A B --level`: are two identifiers equivalent? Exit 0 yes, 1 no, 2 error.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -23,10 +24,15 @@ struct Record<'a> {
 
 /// The normal form `compare` and `dedupe` use as the key of an identifier: its kind's own
 /// normalization at `level` (so a DOI in any written form meets its `doi:` URI).
-pub fn key(input: &str, opts: &Options, level: Level) -> Result<String, pidkit::ParseError> {
+/// Borrowed when the input is already in normal form.
+pub fn key<'a>(
+    input: &'a str,
+    opts: &Options,
+    level: Level,
+) -> Result<Cow<'a, str>, pidkit::ParseError> {
     let a = analyze(input, opts, false);
     let p = a.parsed?;
-    Ok(Transform::Normalize(level).apply(input, &p)?.into_owned())
+    Transform::Normalize(level).apply(input, &p)
 }
 
 pub fn main(

@@ -1,7 +1,8 @@
 //! `pidkit dedupe --level`: group equivalent identifiers from a stream. Keys are computed on all
-//! threads chunk by chunk; only the groups are kept in memory, and an input equal to its key is
-//! not stored twice.
+//! threads chunk by chunk; only the groups are kept in memory. A line already in normal form,
+//! and every duplicate, costs no allocation for its key.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -16,15 +17,11 @@ use crate::compare::key;
 use crate::input::Source;
 use crate::output::{self, Format, Style};
 
-/// One group of equivalent identifiers, in order of first appearance.
-struct Group {
-    key: Box<str>,
-    /// (line number, the input if it differs from the key).
-    members: Vec<(usize, Option<Box<str>>)>,
-}
+/// The members of a group: (line number, the input where it differs from the key).
+type Group = Vec<(usize, Option<Box<str>>)>;
 
-/// A line's key and its input (when it differs from the key), or its error report.
-type Keyed = (usize, Result<(String, Option<Box<str>>), String>);
+/// A line's key (borrowed when the line is already normal) and the line, or its error report.
+type Keyed<'c> = (usize, Result<(Cow<'c, str>, &'c str), String>);
 
 #[derive(Serialize)]
 struct Record<'a> {
@@ -48,12 +45,13 @@ impl Dedupe {
     /// Read every line of `source`, then print the groups. Returns whether every input was valid.
     pub fn run(&self, mut source: Source, out: &mut dyn Write) -> io::Result<bool> {
         let started = Instant::now();
+        // Key → group number; groups in order of first appearance.
         let mut index: HashMap<Box<str>, usize> = HashMap::new();
         let mut groups: Vec<Group> = Vec::new();
         let (mut total, mut invalid, mut blank) = (0usize, 0usize, 0usize);
         let encoding = source.encoding;
         while let Some(chunk) = source.next_chunk()? {
-            let keyed: Vec<Keyed> = (0..chunk.len())
+            let keyed: Vec<Keyed<'_>> = (0..chunk.len())
                 .into_par_iter()
                 .filter_map(|k| {
                     let line = chunk.line(k, encoding);
@@ -72,26 +70,20 @@ impl Dedupe {
                             return Some((line.number, Err(e)));
                         }
                     };
-                    Some((
-                        line.number,
-                        match key(text, &self.opts, self.level) {
-                            Ok(k) => {
-                                let input = (k != text).then(|| text.into());
-                                Ok((k, input))
-                            }
-                            Err(e) => {
-                                let mut msg = String::new();
-                                output::human_error(
-                                    &mut msg,
-                                    &format!("{}: ", line.number),
-                                    text,
-                                    &e,
-                                    self.style,
-                                );
-                                Err(msg)
-                            }
-                        },
-                    ))
+                    let r = key(text, &self.opts, self.level)
+                        .map(|k| (k, text))
+                        .map_err(|e| {
+                            let mut msg = String::new();
+                            output::human_error(
+                                &mut msg,
+                                &format!("{}: ", line.number),
+                                text,
+                                &e,
+                                self.style,
+                            );
+                            msg
+                        });
+                    Some((line.number, r))
                 })
                 .collect();
             blank += chunk.len() - keyed.len();
@@ -102,54 +94,50 @@ impl Dedupe {
                         invalid += 1;
                         io::stderr().write_all(msg.as_bytes())?;
                     }
-                    Ok((k, input)) => {
-                        let k = k.as_str();
-                        match index.get(k) {
-                            Some(&g) => groups[g].members.push((number, input)),
+                    Ok((k, text)) => {
+                        let input = (*k != *text).then(|| Box::<str>::from(text));
+                        match index.get(&*k) {
+                            Some(&g) => groups[g].push((number, input)),
                             None => {
-                                index.insert(k.into(), groups.len());
-                                groups.push(Group {
-                                    key: k.into(),
-                                    members: vec![(number, input)],
-                                });
+                                index.insert(k.into_owned().into_boxed_str(), groups.len());
+                                groups.push(vec![(number, input)]);
                             }
                         }
                     }
                 }
             }
         }
+        let distinct = groups.len();
+        let mut keys: Vec<Option<Box<str>>> = vec![None; distinct];
+        for (k, g) in index {
+            keys[g] = Some(k);
+        }
         let mut text = String::new();
         let mut duplicates = 0;
-        for g in &groups {
-            duplicates += g.members.len() - 1;
-            if g.members.len() < 2 && !self.all {
+        for (g, key) in groups.iter().zip(&keys) {
+            let key = key.as_deref().unwrap_or_default();
+            duplicates += g.len() - 1;
+            if g.len() < 2 && !self.all {
                 continue;
             }
-            let members: Vec<&str> = g
-                .members
-                .iter()
-                .map(|(_, i)| i.as_deref().unwrap_or(&g.key))
-                .collect();
+            let members: Vec<&str> = g.iter().map(|(_, i)| i.as_deref().unwrap_or(key)).collect();
             match self.format {
                 Format::Json => output::json_line(
                     &mut text,
                     &Record {
-                        key: &g.key,
+                        key,
                         members,
-                        lines: g.members.iter().map(|m| m.0).collect(),
+                        lines: g.iter().map(|m| m.0).collect(),
                     },
                 ),
                 Format::Tsv => {
-                    for ((n, _), m) in g.members.iter().zip(members) {
-                        output::tsv_record(
-                            &mut text,
-                            [Some(&*g.key), Some(&n.to_string()), Some(m)],
-                        );
+                    for ((n, _), m) in g.iter().zip(members) {
+                        output::tsv_record(&mut text, [Some(key), Some(&n.to_string()), Some(m)]);
                     }
                 }
                 Format::Human => {
-                    let _ = writeln!(text, "{} ({})", self.style.green(&g.key), g.members.len());
-                    for ((n, _), m) in g.members.iter().zip(members) {
+                    let _ = writeln!(text, "{} ({})", self.style.green(key), g.len());
+                    for ((n, _), m) in g.iter().zip(members) {
                         let _ = writeln!(text, "  {n}: {m}");
                     }
                 }
@@ -163,16 +151,15 @@ impl Dedupe {
         out.flush()?;
         if !self.quiet {
             let secs = started.elapsed().as_secs_f64();
+            let skipped = if blank > 0 {
+                format!("; {blank} blank line(s) skipped")
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 io::stderr(),
-                "pidkit: {total} identifiers in {secs:.2} s: {} distinct at level {}, {duplicates} duplicate(s), {invalid} invalid{}",
-                groups.len(),
+                "pidkit: {total} identifiers in {secs:.2} s: {distinct} distinct at level {}, {duplicates} duplicate(s), {invalid} invalid{skipped}",
                 self.level.name(),
-                if blank > 0 {
-                    format!("; {blank} blank line(s) skipped")
-                } else {
-                    String::new()
-                }
             );
         }
         Ok(invalid == 0)

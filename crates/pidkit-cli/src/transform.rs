@@ -55,18 +55,21 @@ impl Transform {
             return Ok(Cow::Borrowed(input));
         };
         let out = match self {
-            Transform::Normalize(level) => into_str(iri.normalize(*level)),
-            Transform::ToUri(t) => into_str(t.convert(&iri)?),
-            Transform::ToIri(t) => into_str(t.convert(&iri)),
+            Transform::Normalize(level) => into_str(input, iri.normalize(*level)),
+            Transform::ToUri(t) => into_str(input, t.convert(&iri)?),
+            Transform::ToIri(t) => into_str(input, t.convert(&iri)),
         };
         Ok(out)
     }
 }
 
-/// The result as a string that outlives the view it was computed from (the library's results
-/// borrow from the `IriRef`, not from the input).
-fn into_str(r: IriRef<Cow<'_, str>>) -> Cow<'static, str> {
-    Cow::Owned(r.into_inner().into_owned())
+/// The result with the input's lifetime: the library borrows from the `IriRef` view, and a
+/// borrowed result is the whole input unchanged, so it is the input itself.
+fn into_str<'a>(input: &'a str, r: IriRef<Cow<'_, str>>) -> Cow<'a, str> {
+    match r.into_inner() {
+        Cow::Borrowed(b) if b.len() == input.len() => Cow::Borrowed(input),
+        c => Cow::Owned(c.into_owned()),
+    }
 }
 
 #[cfg(test)]
