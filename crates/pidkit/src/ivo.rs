@@ -21,7 +21,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Warning};
@@ -812,56 +812,11 @@ pub fn check_query(text: &str) -> Result<(), ParseError> {
     local(b, 0)
 }
 
-impl<T: AsRef<str>> fmt::Display for Ivoid<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::iri::string_like!(Ivoid, Ivoid::parse);
 
 impl<T: AsRef<str>> fmt::Debug for Ivoid<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Ivoid({:?})", self.as_str())
-    }
-}
-
-impl<T: AsRef<str>> AsRef<str> for Ivoid<T> {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl<T: AsRef<str>, U: AsRef<str>> PartialEq<Ivoid<U>> for Ivoid<T> {
-    fn eq(&self, other: &Ivoid<U>) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl<T: AsRef<str>> Eq for Ivoid<T> {}
-
-impl<T: AsRef<str>> Hash for Ivoid<T> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
-    }
-}
-
-impl std::str::FromStr for Ivoid<String> {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        Ivoid::parse(s.to_owned())
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Ivoid<&'a str> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Self, ParseError> {
-        Ivoid::parse(s)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<T: AsRef<str>> serde::Serialize for Ivoid<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 

@@ -4,6 +4,7 @@ mod normalize;
 pub(crate) mod parse;
 mod resolve;
 mod types;
+pub(crate) use types::string_like;
 
 pub use normalize::{Key, Level};
 pub use parse::{HostKind, Profile, Rule};

@@ -1,10 +1,8 @@
 //! `IriRef<T>` and `Iri<T>`: one type, borrowed (`T = &str`) or owned (`T = String`), with
 //! borrowed views of the components (draft-duerst-iri-bis-07 §2.2, RFC 3986 §3).
 
-use std::borrow::Borrow;
-use std::cmp::Ordering;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Deref;
 
@@ -407,18 +405,16 @@ impl<T> From<Iri<T>> for IriRef<T> {
     }
 }
 
-// ---- string-like traits, shared by both types ----
+// ---- string-like traits, shared by the identifier types (also `Urn`, `Ivoid`) ----
 
+/// Display, `AsRef<str>`, `Borrow<str>`, equality/order/hash as plain strings, `FromStr`,
+/// `TryFrom<&str>` / `TryFrom<String>`, `From<_> for String` and serde, for a type with
+/// `as_str()` and the given parse function.
 macro_rules! string_like {
     ($ty:ident, $parse:expr) => {
-        impl<T: AsRef<str>> fmt::Display for $ty<T> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl<T: AsRef<str>> std::fmt::Display for $ty<T> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
-            }
-        }
-        impl<T: AsRef<str>> fmt::Debug for $ty<T> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, concat!(stringify!($ty), "({:?})"), self.as_str())
             }
         }
         impl<T: AsRef<str>> AsRef<str> for $ty<T> {
@@ -426,7 +422,7 @@ macro_rules! string_like {
                 self.as_str()
             }
         }
-        impl<T: AsRef<str>> Borrow<str> for $ty<T> {
+        impl<T: AsRef<str>> std::borrow::Borrow<str> for $ty<T> {
             fn borrow(&self) -> &str {
                 self.as_str()
             }
@@ -448,35 +444,35 @@ macro_rules! string_like {
             }
         }
         impl<T: AsRef<str>, U: AsRef<str>> PartialOrd<$ty<U>> for $ty<T> {
-            fn partial_cmp(&self, other: &$ty<U>) -> Option<Ordering> {
+            fn partial_cmp(&self, other: &$ty<U>) -> Option<std::cmp::Ordering> {
                 Some(self.as_str().cmp(other.as_str()))
             }
         }
         impl<T: AsRef<str>> Ord for $ty<T> {
-            fn cmp(&self, other: &Self) -> Ordering {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
                 self.as_str().cmp(other.as_str())
             }
         }
-        impl<T: AsRef<str>> Hash for $ty<T> {
-            fn hash<H: Hasher>(&self, state: &mut H) {
+        impl<T: AsRef<str>> std::hash::Hash for $ty<T> {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
                 self.as_str().hash(state)
             }
         }
         impl std::str::FromStr for $ty<String> {
-            type Err = ParseError;
-            fn from_str(s: &str) -> Result<Self, ParseError> {
+            type Err = $crate::ParseError;
+            fn from_str(s: &str) -> Result<Self, $crate::ParseError> {
                 $parse(s.to_owned())
             }
         }
         impl<'a> TryFrom<&'a str> for $ty<&'a str> {
-            type Error = ParseError;
-            fn try_from(s: &'a str) -> Result<Self, ParseError> {
+            type Error = $crate::ParseError;
+            fn try_from(s: &'a str) -> Result<Self, $crate::ParseError> {
                 $parse(s)
             }
         }
         impl TryFrom<String> for $ty<String> {
-            type Error = ParseError;
-            fn try_from(s: String) -> Result<Self, ParseError> {
+            type Error = $crate::ParseError;
+            fn try_from(s: String) -> Result<Self, $crate::ParseError> {
                 $parse(s)
             }
         }
@@ -508,8 +504,22 @@ macro_rules! string_like {
     };
 }
 
+pub(crate) use string_like;
+
 string_like!(IriRef, IriRef::parse);
 string_like!(Iri, Iri::parse);
+
+impl<T: AsRef<str>> fmt::Debug for IriRef<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "IriRef({:?})", self.as_str())
+    }
+}
+
+impl<T: AsRef<str>> fmt::Debug for Iri<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Iri({:?})", self.as_str())
+    }
+}
 
 impl<T: AsRef<str>> PartialEq<Iri<T>> for IriRef<T> {
     fn eq(&self, other: &Iri<T>) -> bool {

@@ -27,7 +27,7 @@ mod syntax;
 
 use std::borrow::Cow;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 pub use namespaces::{
     FORMAL_NIDS, IANA_REGISTRY_UPDATED, INFORMAL_NIDS, NamespaceClass, nbn_de_check_digit,
@@ -378,55 +378,10 @@ impl<T: AsRef<str>> Urn<T> {
     }
 }
 
-impl<T: AsRef<str>> fmt::Display for Urn<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::iri::string_like!(Urn, Urn::parse);
 
 impl<T: AsRef<str>> fmt::Debug for Urn<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Urn({:?}, {})", self.as_str(), self.syntax.name())
-    }
-}
-
-impl<T: AsRef<str>> AsRef<str> for Urn<T> {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl<T: AsRef<str>, U: AsRef<str>> PartialEq<Urn<U>> for Urn<T> {
-    fn eq(&self, other: &Urn<U>) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl<T: AsRef<str>> Eq for Urn<T> {}
-
-impl<T: AsRef<str>> Hash for Urn<T> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
-    }
-}
-
-impl std::str::FromStr for Urn<String> {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        Urn::parse(s.to_owned())
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Urn<&'a str> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Self, ParseError> {
-        Urn::parse(s)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<T: AsRef<str>> serde::Serialize for Urn<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
