@@ -143,18 +143,11 @@ or a server error), 2 usage or I/O error.")]
 struct ExtractArgs {
     /// Files to search; with none (or "-"), stdin
     files: Vec<PathBuf>,
-    /// One JSON object per identifier found
-    #[arg(long, conflicts_with = "tsv")]
-    json: bool,
-    /// Tab-separated values with a header line
-    #[arg(long)]
-    tsv: bool,
+    #[command(flatten)]
+    out: OutputArgs,
     /// Decode files in this legacy encoding and normalize to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
-    /// Colour in human output
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
 }
 
 /// What the inputs are to be read as.
@@ -286,15 +279,8 @@ struct CompareArgs {
     /// Rule set (see `check --help`)
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
-    /// One JSON object
-    #[arg(long, conflicts_with = "tsv")]
-    json: bool,
-    /// Tab-separated values with a header line
-    #[arg(long)]
-    tsv: bool,
-    /// Colour in human output
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
+    #[command(flatten)]
+    out: OutputArgs,
 }
 
 /// Options of `join`.
@@ -313,21 +299,14 @@ struct JoinArgs {
     /// Rule set: bis (default), rfc3987, rfc3986
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
-    /// One JSON object per reference
-    #[arg(long, conflicts_with = "tsv")]
-    json: bool,
-    /// Tab-separated values with a header line
-    #[arg(long)]
-    tsv: bool,
+    #[command(flatten)]
+    out: OutputArgs,
     /// Decode input in this legacy encoding and normalize it to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
     /// Worker threads (default: all cores)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Colour in human output
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
 }
 
 /// Options of `dedupe`.
@@ -343,11 +322,45 @@ struct DedupeArgs {
     all: bool,
 }
 
+/// `--color`.
 #[derive(Clone, Copy, ValueEnum)]
-enum Color {
+pub enum Color {
+    /// On a terminal, unless NO_COLOR is set
     Auto,
+    /// Always
     Always,
+    /// Never
     Never,
+}
+
+/// How results are written: human text (the default), JSON Lines or TSV.
+#[derive(Args)]
+struct OutputArgs {
+    /// One JSON object per record (JSON Lines)
+    #[arg(long, conflicts_with = "tsv")]
+    json: bool,
+    /// Tab-separated values with a header line (\\N marks an absent value)
+    #[arg(long)]
+    tsv: bool,
+    /// Colour in human output
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+impl OutputArgs {
+    fn format(&self) -> output::Format {
+        match (self.json, self.tsv) {
+            (true, _) => output::Format::Json,
+            (_, true) => output::Format::Tsv,
+            _ => output::Format::Human,
+        }
+    }
+
+    fn style(&self) -> output::Style {
+        output::Style {
+            color: self.color.enabled(),
+        }
+    }
 }
 
 /// Options shared by the line-oriented commands.
@@ -368,12 +381,8 @@ pub struct Common {
     /// Count an identifier with warnings as invalid
     #[arg(long)]
     deny_warnings: bool,
-    /// One JSON object per input (JSON Lines)
-    #[arg(long, conflicts_with = "tsv")]
-    json: bool,
-    /// Tab-separated values with a header line (\\N marks an absent value)
-    #[arg(long)]
-    tsv: bool,
+    #[command(flatten)]
+    out: OutputArgs,
     /// Decode input in this legacy encoding (a WHATWG label, e.g. windows-1252, shift_jis)
     /// and normalize it to NFC; UTF-8 input (the default) is taken as it is
     #[arg(long, value_name = "LABEL")]
@@ -388,9 +397,6 @@ pub struct Common {
     /// Worker threads (default: all cores)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Colour in human output
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
 }
 
 fn main() -> ExitCode {
@@ -437,17 +443,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Compare(a) => {
             let opts = analyze::Options::new(a.as_, a.profile.as_deref())?;
-            let style = output::Style {
-                color: use_color(a.color),
-            };
-            return compare::main(
-                &a.a,
-                &a.b,
-                &opts,
-                a.level.into(),
-                format_of(a.json, a.tsv),
-                style,
-            );
+            let style = a.out.style();
+            return compare::main(&a.a, &a.b, &opts, a.level.into(), a.out.format(), style);
         }
         Command::Join(a) => return join_main(a),
         Command::Dedupe(a) => return dedupe_main(a),
@@ -458,10 +455,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let job = cmd::LineCmd {
         mode,
         opts: analyze::Options::new(common.as_, common.profile.as_deref())?,
-        format: format_of(common.json, common.tsv),
-        style: output::Style {
-            color: use_color(common.color),
-        },
+        format: common.out.format(),
+        style: common.out.style(),
         quiet: common.quiet,
         deny_warnings: common.deny_warnings,
         display: common.display.map(|d| d == DisplayArg::Ascii),
@@ -512,10 +507,8 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
             pidkit::ResolveMode::Strict
         },
         opts,
-        format: format_of(a.json, a.tsv),
-        style: output::Style {
-            color: use_color(a.color),
-        },
+        format: a.out.format(),
+        style: a.out.style(),
     };
     let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?;
     run_lines(&job, source, false)
@@ -527,10 +520,8 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
     let job = dedupe::Dedupe {
         opts: analyze::Options::new(c.as_, c.profile.as_deref())?,
         level: a.level.into(),
-        format: format_of(c.json, c.tsv),
-        style: output::Style {
-            color: use_color(c.color),
-        },
+        format: c.out.format(),
+        style: c.out.style(),
         all: a.all,
         quiet: c.quiet,
     };
@@ -545,34 +536,21 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     let encoding = input::encoding_for(a.encoding.as_deref())?;
-    let style = output::Style {
-        color: use_color(a.color),
-    };
+    let style = a.out.style();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let found = extract::run(
-        &a.files,
-        encoding,
-        format_of(a.json, a.tsv),
-        style,
-        &mut out,
-    )?;
+    let found = extract::run(&a.files, encoding, a.out.format(), style, &mut out)?;
     out.flush().map_err(|e| format!("I/O error: {e}"))?;
     Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))
 }
 
-fn use_color(c: Color) -> bool {
-    match c {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    }
-}
-
-fn format_of(json: bool, tsv: bool) -> output::Format {
-    match (json, tsv) {
-        (true, _) => output::Format::Json,
-        (_, true) => output::Format::Tsv,
-        _ => output::Format::Human,
+impl Color {
+    /// Whether to colour stdout: `auto` means a terminal and no `NO_COLOR`.
+    pub fn enabled(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
     }
 }

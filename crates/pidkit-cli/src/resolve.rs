@@ -124,7 +124,7 @@ struct Record<'a> {
 /// Run `pidkit resolve`.
 pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     let style = Style {
-        color: crate::use_color(a.color),
+        color: a.color.enabled(),
     };
     let cfg = Config {
         client: ClientConfig {
