@@ -93,3 +93,26 @@ impl Tally {
         );
     }
 }
+
+/// A URI with its `%XX` in uppercase and the unreserved ones decoded: §3.7's round trip holds
+/// "except for potential case differences in percent-encoding and for potential
+/// percent-encoded unreserved characters".
+pub fn canon(uri: &str) -> String {
+    let b = uri.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        match pidkit::pct::decode_at(b, i) {
+            Some(v) if pidkit::chars::is_unreserved(v) => out.push(v as char),
+            Some(v) => out.push_str(&format!("%{v:02X}")),
+            None => {
+                let c = uri[i..].chars().next().unwrap_or('\u{FFFD}');
+                out.push(c);
+                i += c.len_utf8();
+                continue;
+            }
+        }
+        i += 3;
+    }
+    out
+}
