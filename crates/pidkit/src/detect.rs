@@ -17,34 +17,7 @@
 //! what people mean by it. Leading and trailing whitespace is ignored for the decision.
 
 use crate::chars;
-
-/// The kind of an identifier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A DOI in any written form (see [`crate::doi::recognize`]).
-    Doi,
-    /// A URN (`urn:`), RFC 8141 / RFC 2141.
-    Urn,
-    /// An IVOA identifier (`ivo://`).
-    Ivo,
-    /// An IRI with another scheme.
-    Iri,
-    /// A reference without scheme.
-    RelativeRef,
-}
-
-impl Kind {
-    /// The kind's stable name: `doi`, `urn`, `ivo`, `iri`, `relative-ref`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Doi => "doi",
-            Kind::Urn => "urn",
-            Kind::Ivo => "ivo",
-            Kind::Iri => "iri",
-            Kind::RelativeRef => "relative-ref",
-        }
-    }
-}
+pub use crate::reading::Kind;
 
 /// Decide the kind of `s` from its shape.
 ///

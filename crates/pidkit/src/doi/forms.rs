@@ -81,9 +81,48 @@ pub struct Recognized<'a> {
     pub percent_encoded: bool,
     /// Where the (possibly encoded) name is in the input; `None` for a shortDOI code in a URL.
     span: Option<(usize, usize)>,
+    /// The text this was recognised from.
+    input: &'a str,
 }
 
-impl Recognized<'_> {
+impl<'a> Recognized<'a> {
+    /// The text the DOI was recognised from, as given (surrounding whitespace included).
+    ///
+    /// ```
+    /// assert_eq!(pidkit::doi::recognize(" doi:10.1/x")?.input(), " doi:10.1/x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn input(&self) -> &'a str {
+        self.input
+    }
+
+    /// The members of the CLI's JSON `doi` object: the name's [`DoiSummary`], the form it was
+    /// written in and whether it is a shortDOI.
+    ///
+    /// ```
+    /// let d = pidkit::doi::recognize("https://doi.org/10/aabbe")?.details();
+    /// assert_eq!((d.name.as_str(), d.form, d.short), ("10/aabbe", "url", true));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn details(&self) -> DoiDetails {
+        let DoiSummary {
+            name,
+            prefix,
+            suffix,
+            uri,
+            url,
+        } = self.doi.summary();
+        DoiDetails {
+            name,
+            prefix,
+            suffix,
+            uri,
+            url,
+            form: self.form.name(),
+            short: self.doi.is_short(),
+        }
+    }
+
     /// The byte range of the input that holds the name (percent-encoded as written), if the
     /// name is written there (not for a bare shortDOI code like `https://doi.org/aabbe`).
     ///
@@ -166,6 +205,10 @@ pub fn recognize(s: &str) -> Result<Recognized<'_>, ParseError> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+    recognize_trimmed(s, profile).map(|r| Recognized { input: s, ..r })
+}
+
+fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
     let trimmed = s.trim_start();
     let start = s.len() - trimmed.len();
     let t = trimmed.trim_end();
@@ -213,6 +256,7 @@ fn finish<'a>(
         form,
         percent_encoded,
         span: Some((base, base + enc.len())),
+        input: enc,
     })
 }
 
@@ -235,6 +279,7 @@ fn name_form(
         form,
         percent_encoded: false,
         span: Some((base, base + t.len())),
+        input: t,
     })
 }
 
@@ -327,6 +372,7 @@ fn url_form(
             form,
             percent_encoded: false,
             span: None,
+            input: t,
         });
     }
     let name = decode_segment(enc, base + enc_start)?;
@@ -374,7 +420,7 @@ impl fmt::Display for AsUrl<'_> {
     }
 }
 
-/// The members of the CLI's JSON `doi` object: name, prefix, suffix, `doi:` URI, doi.org URL.
+/// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.
 ///
 /// ```
 /// let s = pidkit::doi::Doi::parse("10.1000/182")?.summary();
@@ -394,6 +440,27 @@ pub struct DoiSummary {
     pub uri: String,
     /// The `https://doi.org/` URL (DOI Handbook §2.5.2.4 encoding).
     pub url: String,
+}
+
+/// Everything `pidkit parse` shows of a recognised DOI (the JSON `doi` object): the
+/// [`DoiSummary`] members, the written form ([`DoiForm::name`]) and whether it is a shortDOI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DoiDetails {
+    /// The DOI name.
+    pub name: String,
+    /// Its prefix.
+    pub prefix: String,
+    /// Its suffix.
+    pub suffix: String,
+    /// The `doi:` URI (doi URI scheme §2).
+    pub uri: String,
+    /// The `https://doi.org/` URL (DOI Handbook §2.5.2.4 encoding).
+    pub url: String,
+    /// The form it was written in.
+    pub form: &'static str,
+    /// Whether it is a shortDOI (an alias).
+    pub short: bool,
 }
 
 impl Doi<'_> {

@@ -32,7 +32,7 @@ pub use api::HandleApiUrl;
 pub use check::check;
 pub use extract::{Found, FoundIter, find_iter};
 pub(crate) use forms::name_of_urn_nss;
-pub use forms::{AsUrl, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
+pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use uri::{AsUri, DoiUri};
 

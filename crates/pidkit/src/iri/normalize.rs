@@ -110,9 +110,9 @@ impl std::str::FromStr for Level {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Key<'a>(Cow<'a, str>);
+pub struct Key<'a>(pub(crate) Cow<'a, str>);
 
-impl Key<'_> {
+impl<'a> Key<'a> {
     /// The normal form.
     ///
     /// ```
@@ -138,6 +138,18 @@ impl Key<'_> {
     /// ```
     pub fn into_owned(self) -> Key<'static> {
         Key(Cow::Owned(self.0.into_owned()))
+    }
+
+    /// The normal form, borrowed when the input was already normal.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let r = pidkit::IriRef::parse("http://a/")?;
+    /// assert!(matches!(r.key(pidkit::Level::Syntax).into_cow(), Cow::Borrowed("http://a/")));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_cow(self) -> Cow<'a, str> {
+        self.0
     }
 }
 
