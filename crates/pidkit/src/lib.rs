@@ -27,6 +27,7 @@ pub mod iri;
 pub mod ivo;
 pub mod pct;
 mod reading;
+pub mod scheme;
 pub mod urn;
 
 pub use error::{ErrorKind, ParseError, Warning};

@@ -9,6 +9,48 @@ use super::{decode_segment, encoded_offset, remap, write_encoded};
 use crate::error::{ErrorKind, ParseError, Warning};
 use crate::pct::decode_at;
 
+/// The hosts of the DOI system's resolver (DOI Handbook §3.8; doi URI scheme §4).
+const RESOLVER_HOSTS: [&str; 3] = ["doi.org", "dx.doi.org", "www.doi.org"];
+
+/// Whether `t` (trimmed) has the shape of one of the written forms of a DOI (see
+/// [`crate::detect`]): the first byte decides which forms are possible, so most inputs test
+/// one or two.
+pub(crate) fn claims(t: &[u8]) -> bool {
+    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    match t.first().map(u8::to_ascii_lowercase) {
+        Some(b'1') => {
+            t.starts_with(b"10/")
+                || (t.starts_with(b"10.") && t.get(3).is_some_and(u8::is_ascii_digit))
+        }
+        Some(b'd') => {
+            has("doi:")
+                || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
+                || starts_with_resolver_host(t)
+        }
+        Some(b'i') => has("info:doi/"),
+        Some(b'u') => has("urn:doi:"),
+        Some(b'h') => {
+            let after = if has("https://") {
+                8
+            } else if has("http://") {
+                7
+            } else {
+                return false;
+            };
+            starts_with_resolver_host(&t[after..])
+        }
+        Some(b'w') => starts_with_resolver_host(t),
+        _ => false,
+    }
+}
+
+/// A resolver host followed by `/` at the start of `t`.
+fn starts_with_resolver_host(t: &[u8]) -> bool {
+    RESOLVER_HOSTS.iter().any(|h| {
+        t.len() > h.len() && t[..h.len()].eq_ignore_ascii_case(h.as_bytes()) && t[h.len()] == b'/'
+    })
+}
+
 /// How a DOI was written.
 ///
 /// ```
@@ -220,7 +262,7 @@ fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, Par
     if has("http://") || has("https://") {
         return url_form(t, start, if b[4] == b':' { 7 } else { 8 }, profile);
     }
-    if has("doi.org/") || has("dx.doi.org/") || has("www.doi.org/") {
+    if starts_with_resolver_host(b) {
         return url_form(t, start, 0, profile);
     }
     if has("doi:") || (has("doi") && t[3..].starts_with(char::is_whitespace)) {
@@ -342,9 +384,7 @@ fn url_form(
     let rest = &t[scheme..];
     let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let host = &rest[..host_len];
-    let known = ["doi.org", "dx.doi.org", "www.doi.org"]
-        .iter()
-        .any(|h| host.eq_ignore_ascii_case(h));
+    let known = RESOLVER_HOSTS.iter().any(|h| host.eq_ignore_ascii_case(h));
     if !known {
         return Err(ParseError::new(
             ErrorKind::DoiNotDoi,

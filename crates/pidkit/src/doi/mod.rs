@@ -23,6 +23,7 @@ mod check;
 mod extract;
 mod forms;
 mod name;
+mod scheme;
 mod uri;
 
 use std::borrow::Cow;
@@ -34,6 +35,7 @@ pub use extract::{Found, FoundIter, find_iter};
 pub(crate) use forms::name_of_urn_nss;
 pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
+pub use scheme::DoiScheme;
 pub use uri::{AsUri, DoiUri};
 
 use crate::error::{ErrorKind, ParseError};

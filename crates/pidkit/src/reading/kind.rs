@@ -1,56 +1,11 @@
-//! The kinds of identifier pidkit tells apart: one type for the library, the CLI and the resolver.
+//! The kinds of identifier pidkit tells apart: one type for the library, the CLI and the resolver
+//! (the enum itself is made from the list of schemes, `scheme/list.rs`).
 
 use std::fmt;
 
-/// The kind of an identifier, as detected ([`crate::detect`]) or as read ([`crate::read`]).
-///
-/// The names are the `kind` field of every JSON record.
-///
-/// ```
-/// use pidkit::Kind;
-/// assert_eq!(Kind::RelativeRef.name(), "relative-ref");
-/// assert_eq!("doi".parse::<Kind>(), Ok(Kind::Doi));
-/// assert_eq!(Kind::Ivo.to_string(), "ivo");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// An IRI (draft-duerst-iri-bis-07): a scheme and what follows.
-    Iri,
-    /// A URI (RFC 3986), when the input was read as one (`ReadAs::Uri`, `ReadAs::UriRef`).
-    Uri,
-    /// A reference without scheme (RFC 3986 §4.2).
-    RelativeRef,
-    /// A DOI in any written form (see [`crate::doi::recognize`]).
-    Doi,
-    /// A URN (`urn:`), RFC 8141 / RFC 2141.
-    Urn,
-    /// An IVOA identifier (`ivo://`).
-    Ivo,
-}
+pub use crate::scheme::Kind;
 
 impl Kind {
-    /// Every kind, in the order of this enum.
-    pub const ALL: [Kind; 6] = [
-        Kind::Iri,
-        Kind::Uri,
-        Kind::RelativeRef,
-        Kind::Doi,
-        Kind::Urn,
-        Kind::Ivo,
-    ];
-
-    /// The kind's stable name: `iri`, `uri`, `relative-ref`, `doi`, `urn`, `ivo`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Iri => "iri",
-            Kind::Uri => "uri",
-            Kind::RelativeRef => "relative-ref",
-            Kind::Doi => "doi",
-            Kind::Urn => "urn",
-            Kind::Ivo => "ivo",
-        }
-    }
-
     /// Whether this is one of the persistent-identifier schemes (not a plain IRI, URI or
     /// relative reference).
     ///
@@ -73,8 +28,9 @@ impl std::str::FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         Kind::ALL
-            .into_iter()
+            .iter()
             .find(|k| k.name() == s)
+            .copied()
             .ok_or_else(|| format!("unknown kind '{s}'"))
     }
 }

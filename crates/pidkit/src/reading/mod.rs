@@ -15,37 +15,19 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+pub(crate) mod generic;
 mod kind;
 mod options;
 mod parts;
 
-use std::borrow::Cow;
-
 pub use kind::Kind;
 pub use options::{ReadAs, ReadOptions};
-pub use parts::{Details, Listing};
+pub use parts::Listing;
 
+use crate::ParseError;
 use crate::detect::detect;
-use crate::doi::{self, Recognized};
-use crate::iri::{IriRef, Key, Level, ToIri, ToUri};
-use crate::ivo::Ivoid;
-use crate::urn::Urn;
-use crate::{ParseError, Warning};
-
-/// An identifier read by the rules of its kind, borrowing the input.
-#[derive(Debug, Clone)]
-pub enum Identifier<'a> {
-    /// An IRI or a relative reference (the generic grammar, draft-duerst-iri-bis-07 §2.2).
-    Iri(IriRef<&'a str>),
-    /// A URI or a relative reference read as ASCII-only (RFC 3986).
-    Uri(IriRef<&'a str>),
-    /// A DOI in one of its written forms.
-    Doi(Recognized<'a>),
-    /// A URN.
-    Urn(Urn<&'a str>),
-    /// An IVOA identifier.
-    Ivo(Ivoid<&'a str>),
-}
+use crate::iri::{IriRef, Key, Level};
+pub use crate::scheme::{Details, Identifier};
 
 /// What reading one input gave: the kind, known even when the input is invalid, and the
 /// identifier or why it is not one.
@@ -72,19 +54,11 @@ pub struct Reading<'a> {
 pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     let kind = match opts.read_as {
         ReadAs::Auto => detect(s),
-        ReadAs::Doi => Kind::Doi,
-        ReadAs::Urn => Kind::Urn,
-        ReadAs::Ivo => Kind::Ivo,
-        _ => Kind::Iri,
+        a => a.scheme().unwrap_or(Kind::Iri),
     };
-    match kind {
-        Kind::Doi => reading(
-            Kind::Doi,
-            doi::recognize_with(s, opts.doi).map(Identifier::Doi),
-        ),
-        Kind::Urn => reading(Kind::Urn, Urn::parse_with(s, opts.urn).map(Identifier::Urn)),
-        Kind::Ivo => reading(Kind::Ivo, Ivoid::parse(s).map(Identifier::Ivo)),
-        Kind::Iri | Kind::Uri | Kind::RelativeRef => generic(s, opts),
+    match crate::scheme::read_scheme(kind, s, opts) {
+        Some(result) => Reading { kind, result },
+        None => generic_reading(s, opts),
     }
 }
 
@@ -106,12 +80,8 @@ pub fn read_for_conversion<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     read(s, opts)
 }
 
-fn reading(kind: Kind, result: Result<Identifier<'_>, ParseError>) -> Reading<'_> {
-    Reading { kind, result }
-}
-
 /// The generic grammar: IRI, URI, or relative reference.
-fn generic<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
+fn generic_reading<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     let uri = matches!(opts.read_as, ReadAs::Uri | ReadAs::UriRef);
     let r = IriRef::parse_rule(s, opts.read_as.rule(), opts.iri);
     let kind = match &r {
@@ -177,102 +147,6 @@ impl<'a> Identifier<'a> {
         read(s, opts).result
     }
 
-    /// The kind: `Iri`/`Uri` for absolute generic identifiers, `RelativeRef` without scheme.
-    pub fn kind(&self) -> Kind {
-        match self {
-            Identifier::Iri(r) | Identifier::Uri(r) if !r.is_absolute() => Kind::RelativeRef,
-            Identifier::Iri(_) => Kind::Iri,
-            Identifier::Uri(_) => Kind::Uri,
-            Identifier::Doi(_) => Kind::Doi,
-            Identifier::Urn(_) => Kind::Urn,
-            Identifier::Ivo(_) => Kind::Ivo,
-        }
-    }
-
-    /// The text this identifier was read from.
-    ///
-    /// ```
-    /// assert_eq!(pidkit::Identifier::parse("DOI: 10.1/x")?.input(), "DOI: 10.1/x");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn input(&self) -> &'a str {
-        match self {
-            Identifier::Iri(r) | Identifier::Uri(r) => r.into_inner(),
-            Identifier::Doi(d) => d.input(),
-            Identifier::Urn(u) => (*u).into_iri().into_inner(),
-            Identifier::Ivo(i) => (*i).into_iri().into_inner(),
-        }
-    }
-
-    /// The generic IRI view, where the identifier is written as an IRI (a DOI in most of its
-    /// written forms is not: see [`Identifier::to_uri`] for its `doi:` URI).
-    ///
-    /// ```
-    /// let u = pidkit::Identifier::parse("urn:isbn:0451450523")?;
-    /// assert_eq!(u.as_iri().unwrap().scheme(), Some("urn"));
-    /// assert!(pidkit::Identifier::parse("10.1000/182")?.as_iri().is_none());
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn as_iri(&self) -> Option<IriRef<&'a str>> {
-        match self {
-            Identifier::Iri(r) | Identifier::Uri(r) => Some(*r),
-            Identifier::Urn(u) => Some((*u).into_iri().into()),
-            Identifier::Ivo(i) => Some((*i).into_iri().into()),
-            Identifier::Doi(_) => None,
-        }
-    }
-
-    /// The checks of its kind: warnings never make it invalid (IRIs: [`crate::check`]; DOIs,
-    /// URNs and IVOIDs: their modules' checks). Offsets are bytes of [`Identifier::input`].
-    ///
-    /// ```
-    /// let w = pidkit::Identifier::parse("urn:example:a?+r")?.warnings();
-    /// assert_eq!(w[0].code, "urn-r-component");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn warnings(&self) -> Vec<Warning> {
-        match self {
-            Identifier::Iri(r) | Identifier::Uri(r) => crate::check(r),
-            Identifier::Doi(d) => d.warnings(d.input()),
-            Identifier::Urn(u) => u.warnings(),
-            Identifier::Ivo(i) => i.warnings(),
-        }
-    }
-
-    /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when the
-    /// input already is in normal form.
-    ///
-    /// A DOI, in whatever form it was written, normalizes to its `doi:` URI: the name as
-    /// written at `Syntax`, upper-cased in ASCII at `Scheme` (DOI names compare
-    /// case-insensitively in ASCII only, doi URI scheme §3); `Simple` keeps the input.
-    ///
-    /// ```
-    /// use pidkit::{Identifier, Level};
-    /// assert_eq!(Identifier::parse("DOI: 10.1000/abc")?.normalize(Level::Scheme), "doi:10.1000/ABC");
-    /// assert_eq!(Identifier::parse("HTTP://a/./b")?.normalize(Level::Syntax), "http://a/b");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn normalize(&self, level: Level) -> Cow<'a, str> {
-        match self {
-            Identifier::Doi(d) => match level {
-                Level::Simple => Cow::Borrowed(d.input()),
-                Level::Syntax => Cow::Owned(d.doi.to_uri()),
-                Level::Scheme => Cow::Owned(d.doi.key_uri()),
-            },
-            Identifier::Iri(r) | Identifier::Uri(r) => {
-                borrowed_from((*r).into_inner(), r.normalize(level))
-            }
-            Identifier::Urn(u) => {
-                let r: IriRef<&'a str> = (*u).into_iri().into();
-                borrowed_from(r.into_inner(), r.normalize(level))
-            }
-            Identifier::Ivo(i) => {
-                let r: IriRef<&'a str> = (*i).into_iri().into();
-                borrowed_from(r.into_inner(), r.normalize(level))
-            }
-        }
-    }
-
     /// The equivalence key at `level`: two identifiers are equivalent at `level` exactly when
     /// their keys are equal (what `pidkit compare` and `pidkit dedupe` use).
     ///
@@ -299,69 +173,14 @@ impl<'a> Identifier<'a> {
     pub fn equivalent(&self, other: &Identifier<'_>, level: Level) -> bool {
         self.key(level).as_str() == other.key(level).as_str()
     }
-
-    /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI gives its `doi:` URI.
-    ///
-    /// ```
-    /// use pidkit::{Identifier, ToUri};
-    /// let i = Identifier::parse("http://résumé.example.org/é")?;
-    /// assert_eq!(i.to_uri(&ToUri::new())?, "http://xn--rsum-bpad.example.org/%C3%A9");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn to_uri(&self, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
-        match self {
-            Identifier::Doi(d) => Ok(Cow::Owned(d.doi.to_uri())),
-            _ => {
-                let r = self.as_iri_or_input()?;
-                Ok(borrowed_from(r.into_inner(), t.convert(&r)?))
-            }
-        }
-    }
-
-    /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI gives its `doi:` URI mapped to an IRI.
-    ///
-    /// ```
-    /// use pidkit::{Identifier, ToIri};
-    /// let i = Identifier::parse("http://www.example.org/D%C3%BCrst")?;
-    /// assert_eq!(i.to_iri(&ToIri::new())?, "http://www.example.org/Dürst");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn to_iri(&self, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
-        match self {
-            Identifier::Doi(d) => {
-                let uri = d.doi.to_uri();
-                let parsed = IriRef::parse(uri.as_str())?;
-                Ok(Cow::Owned(t.convert(&parsed).as_str().to_owned()))
-            }
-            _ => {
-                let r = self.as_iri_or_input()?;
-                Ok(borrowed_from(r.into_inner(), t.convert(&r)))
-            }
-        }
-    }
-
-    /// The IRI view of a non-DOI (always present for them).
-    fn as_iri_or_input(&self) -> Result<IriRef<&'a str>, ParseError> {
-        match self.as_iri() {
-            Some(r) => Ok(r),
-            None => IriRef::parse(self.input()),
-        }
-    }
-}
-
-/// A result computed from `input` with the input's lifetime: the library's normal forms and
-/// conversions borrow from the view, and a borrowed result that spans the whole input is the
-/// input itself.
-fn borrowed_from<'a>(input: &'a str, r: IriRef<Cow<'_, str>>) -> Cow<'a, str> {
-    match r.into_inner() {
-        Cow::Borrowed(b) if b.len() == input.len() => Cow::Borrowed(input),
-        c => Cow::Owned(c.into_owned()),
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
+    use crate::{ToIri, ToUri};
 
     fn kind(input: &str, read_as: ReadAs) -> (Kind, bool) {
         let r = read(input, &ReadOptions::new(read_as, None).unwrap());

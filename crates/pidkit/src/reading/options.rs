@@ -6,69 +6,9 @@ use crate::doi::DoiProfile;
 use crate::iri::{Lenient, Profile, Rule};
 use crate::urn::UrnSyntax;
 
-/// What the input is to be read as.
-///
-/// ```
-/// use pidkit::ReadAs;
-/// assert_eq!("iri-ref".parse::<ReadAs>(), Ok(ReadAs::IriRef));
-/// assert_eq!(ReadAs::Web.name(), "web");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ReadAs {
-    /// Decide per input from its shape ([`crate::detect`]).
-    #[default]
-    Auto,
-    /// An IRI (scheme required).
-    Iri,
-    /// An IRI reference (absolute or relative).
-    IriRef,
-    /// A URI (ASCII, scheme required).
-    Uri,
-    /// A URI reference (ASCII).
-    UriRef,
-    /// A DOI, in any written form.
-    Doi,
-    /// A URN (RFC 8141, or RFC 2141 by profile).
-    Urn,
-    /// An IVOA identifier.
-    Ivo,
-    /// A LEIRI: preprocessed by draft-duerst-iri-bis-07 §7.1, then an IRI reference.
-    Leiri,
-    /// A Web Address: preprocessed by §7.2, then an IRI reference.
-    Web,
-}
+pub use crate::scheme::ReadAs;
 
 impl ReadAs {
-    /// Every value, in the order of this enum.
-    pub const ALL: [ReadAs; 10] = [
-        ReadAs::Auto,
-        ReadAs::Iri,
-        ReadAs::IriRef,
-        ReadAs::Uri,
-        ReadAs::UriRef,
-        ReadAs::Doi,
-        ReadAs::Urn,
-        ReadAs::Ivo,
-        ReadAs::Leiri,
-        ReadAs::Web,
-    ];
-
-    /// The name the CLI uses (`--as NAME`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ReadAs::Auto => "auto",
-            ReadAs::Iri => "iri",
-            ReadAs::IriRef => "iri-ref",
-            ReadAs::Uri => "uri",
-            ReadAs::UriRef => "uri-ref",
-            ReadAs::Doi => "doi",
-            ReadAs::Urn => "urn",
-            ReadAs::Ivo => "ivo",
-            ReadAs::Leiri => "leiri",
-            ReadAs::Web => "web",
-        }
-    }
-
     /// Whether the input is read by the generic IRI grammar (possibly after preprocessing).
     pub fn is_generic(self) -> bool {
         matches!(
@@ -101,8 +41,9 @@ impl std::str::FromStr for ReadAs {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         ReadAs::ALL
-            .into_iter()
+            .iter()
             .find(|a| a.name() == s)
+            .copied()
             .ok_or_else(|| format!("unknown reading '{s}'"))
     }
 }
