@@ -27,11 +27,11 @@ use std::borrow::Cow;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use super::error::{IriError as ErrorKind, IriParseError as ParseError};
 use super::parse::{HostKind, Positions, is_ipv4};
 use super::scheme_facts::scheme_facts;
 use super::types::IriRef;
 use crate::chars::{self, REG_NAME};
-use crate::error::{ErrorKind, ParseError};
 use crate::pct::{self, push_encoded};
 
 /// Which `ireg-name`s are DNS names and so are mapped with IDNA (§3.4, §3.7 step 6).
