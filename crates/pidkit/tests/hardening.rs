@@ -112,3 +112,75 @@ fn the_length_limit_is_on_the_converted_label() {
     assert_eq!(idna_err(&format!("ü.{}", "a".repeat(64))), ("idna", 3, 64));
     assert!(host_to_ascii(&format!("ü.{}", "a".repeat(63))).is_ok());
 }
+
+// ---- extraction (pidkit::extract, pidkit::doi::find_iter): linear in the text ----
+
+/// `(kind, text)` of every identifier found.
+fn extracted(text: &str) -> Vec<(&'static str, String)> {
+    pidkit::extract::identifiers(text)
+        .into_iter()
+        .map(|f| (f.kind.name(), f.text.into_owned()))
+        .collect()
+}
+
+#[test]
+fn trailing_brackets_are_counted_not_rescanned() {
+    const N: usize = 100_000;
+    let text = format!("see http://a/b{}", ")".repeat(N));
+    assert_eq!(extracted(&text), [("iri", "http://a/b".to_owned())]);
+    let text = format!("{}http://a/{}", "(".repeat(N), ")".repeat(N));
+    assert_eq!(extracted(&text), [("iri", "http://a/".to_owned())]);
+    // Balanced pairs inside stay; the unbalanced tail goes, brackets of both kinds.
+    let text = format!("(http://a/(b)c{}.", ")".repeat(N));
+    assert_eq!(extracted(&text), [("iri", "http://a/(b)c".to_owned())]);
+    let text = format!("[http://[::1]/{}", "]".repeat(N));
+    assert_eq!(extracted(&text), [("iri", "http://[::1]/".to_owned())]);
+    // DOIs: an opener with no closer is not part of it, however many.
+    let text = format!("10.1234/a{}", "(".repeat(N));
+    assert_eq!(extracted(&text), [("doi", "10.1234/a".to_owned())]);
+}
+
+#[test]
+fn many_matches_in_one_run_are_each_scanned_once() {
+    const N: usize = 50_000;
+    // Every match ends at a '%' that is not an escape; the run of IRI characters goes on.
+    let found = extracted(&"b://x%".repeat(N));
+    assert_eq!(found.len(), N);
+    assert!(found.iter().all(|(k, t)| *k == "iri" && t == "b://x"));
+    let found = extracted(&"urn:a:b%".repeat(N));
+    assert_eq!(found.len(), N);
+    assert!(found.iter().all(|(k, t)| *k == "urn" && t == "urn:a:b"));
+    // Many DOIs in one token (no whitespace): the token is not scanned back from each.
+    let found = extracted(&"(10.1234/a)".repeat(N));
+    assert_eq!(found.len(), N);
+    assert!(found.iter().all(|(k, t)| *k == "doi" && t == "10.1234/a"));
+    let found: Vec<_> =
+        pidkit::doi::find_iter(&format!("http://x/?{}", "&doi=10.1234/a".repeat(N)))
+            .map(|f| f.doi.as_str().to_owned())
+            .collect();
+    assert_eq!(found.len(), N);
+    assert!(found.iter().all(|d| d == "10.1234/a"));
+}
+
+#[test]
+fn a_bad_escape_ends_a_doi_instead_of_voiding_it() {
+    const N: usize = 50_000;
+    // In a URL, octets that are not UTF-8 end the DOI (they used to void it, and every later
+    // "10." of the token scanned the rest again).
+    let dois = |text: &str| -> Vec<String> {
+        pidkit::doi::find_iter(text)
+            .map(|f| f.doi.as_str().to_owned())
+            .collect()
+    };
+    assert_eq!(dois("https://doi.org/10.1234/ab%FFcd x"), ["10.1234/ab"]);
+    assert!(dois(&"https://doi.org/10.1234/%FF".repeat(N)).is_empty());
+    // In a doi: URI, an escape of a control character ends it; octets that are not UTF-8 are
+    // kept as written (as before).
+    assert_eq!(dois("doi:10.1234/ab%00cd"), ["10.1234/ab"]);
+    assert_eq!(dois("doi:10.1234/ab%FFcd"), ["10.1234/ab%FFcd"]);
+    let found = dois(&"doi:10.1234/a%00,".repeat(N));
+    assert_eq!(found.len(), N);
+    assert!(found.iter().all(|d| d == "10.1234/a"));
+    // Valid escapes are decoded as before.
+    assert_eq!(dois("https://doi.org/10.1234/a%3Cb%3E"), ["10.1234/a<b>"]);
+}
