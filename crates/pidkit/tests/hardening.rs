@@ -184,3 +184,70 @@ fn a_bad_escape_ends_a_doi_instead_of_voiding_it() {
     // Valid escapes are decoded as before.
     assert_eq!(dois("https://doi.org/10.1234/a%3Cb%3E"), ["10.1234/a<b>"]);
 }
+
+// ---- DOIs with dot segments ----
+
+#[test]
+fn dot_segments_of_a_doi_suffix_survive_urls_and_api_paths() {
+    use pidkit::doi::{self, Doi};
+    for (name, url, api) in [
+        (
+            "10.5555/a/../b",
+            "https://doi.org/10.5555/a%2F%2E%2E%2Fb",
+            "https://doi.org/api/handles/10.5555/a%2F%2E%2E%2Fb",
+        ),
+        (
+            "10.5555/..",
+            "https://doi.org/10.5555%2F%2E%2E",
+            "https://doi.org/api/handles/10.5555%2F%2E%2E",
+        ),
+        (
+            "10.5555/./x/y",
+            "https://doi.org/10.5555%2F%2E%2Fx/y",
+            "https://doi.org/api/handles/10.5555/%2E%2Fx%2Fy",
+        ),
+        (
+            "10.5555/x/.",
+            "https://doi.org/10.5555/x%2F%2E",
+            "https://doi.org/api/handles/10.5555/x%2F%2E",
+        ),
+    ] {
+        let doi = Doi::parse(name).unwrap();
+        assert_eq!(doi.to_url(), url, "{name}");
+        assert_eq!(doi.api_url().to_string(), api, "{name}");
+        // No path segment of either is a dot segment any more, not even after decoding
+        // %2E (RFC 3986 §2.3; the WHATWG URL Standard reads "%2e" segments as dots too).
+        for u in [url, api] {
+            let path = &u["https://doi.org/".len()..];
+            assert!(
+                path.split('/').all(|s| !matches!(
+                    s.to_ascii_uppercase().as_str(),
+                    "." | ".." | "%2E" | "%2E%2E" | ".%2E" | "%2E."
+                )),
+                "{u}"
+            );
+            // ... and both read back as the same DOI.
+            assert_eq!(doi::recognize(u).unwrap().doi.as_str(), name, "{u}");
+        }
+        // check warns; the doi: URI keeps the dots (§2: '.' is unreserved, never encoded).
+        let w = doi::check(&doi);
+        assert!(
+            w.iter().any(|w| w.code == "doi-dot-segment"),
+            "{name}: {w:?}"
+        );
+        assert!(!doi.to_uri().contains("%2E"), "{}", doi.to_uri());
+    }
+    // Dots that are not whole segments change nothing.
+    let plain = Doi::parse("10.5555/a.b/..c/.../c..").unwrap();
+    assert_eq!(plain.to_url(), "https://doi.org/10.5555/a.b/..c/.../c..");
+    assert!(doi::check(&plain).is_empty());
+    // Found in text and recognized in any form, it is warned about (the CLI's check).
+    let r = doi::recognize("https://doi.org/10.5555/a/../b").unwrap();
+    assert_eq!(r.doi.as_str(), "10.5555/a/../b");
+    let codes: Vec<_> = r
+        .warnings("https://doi.org/10.5555/a/../b")
+        .iter()
+        .map(|w| (w.code, w.offset))
+        .collect();
+    assert_eq!(codes, [("doi-dot-segment", 26)]);
+}
