@@ -65,6 +65,7 @@ const LOOKALIKES: &[(char, char, &str)] = &[
 /// | `space` | a space character: valid, but usually a copy error, and running text ends a DOI there |
 /// | `short-doi` | a shortDOI (`10/abc`): an alias that only resolution expands |
 /// | `unusual-prefix` | a registrant code that is not digits and dots, or a 2003-draft prefix without `10.` |
+/// | `doi-dot-segment` | a `.` or `..` segment in the suffix (`10.5555/a/../b`): URL parsers remove it, so the plain doi.org URL reads another DOI |
 ///
 /// ```
 /// use pidkit::doi::{check, Doi};
@@ -105,6 +106,22 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
             c.len_utf8(),
             "a space in a DOI name is valid, but usually a copy error; in running text it ends the DOI",
         ));
+    }
+    let mut at = doi.prefix().len() + 1;
+    for segment in doi.suffix().split('/') {
+        if super::forms::is_dot_segment(segment) {
+            out.push(Warning::new(
+                codes::DOT_SEGMENT,
+                at,
+                segment.len(),
+                format!(
+                    "the suffix has a '{segment}' segment, which URL parsers remove (RFC 3986 \
+                     §5.2.4): written plainly in a doi.org URL it resolves another DOI; pidkit's \
+                     URLs encode it"
+                ),
+            ));
+        }
+        at += segment.len() + 1;
     }
     if name.is_ascii() {
         return out;
@@ -195,5 +212,11 @@ mod tests {
         assert_eq!(codes("10.1000/a b"), [("doi-space", 9)]);
         assert_eq!(codes("10/abc"), [("doi-short", 0)]);
         assert_eq!(codes("10.abc/x"), [("doi-unusual-prefix", 0)]);
+        assert_eq!(codes("10.5555/.."), [("doi-dot-segment", 8)]);
+        assert_eq!(
+            codes("10.5555/./a/../b"),
+            [("doi-dot-segment", 8), ("doi-dot-segment", 12)]
+        );
+        assert!(codes("10.5555/a.b/.../..c/c..").is_empty());
     }
 }

@@ -85,4 +85,7 @@ pub mod codes {
     pub const CONFUSABLE_PUNCTUATION: WarningCode = WarningCode::new("doi-confusable-punctuation");
     /// Text not in Unicode NFC (doi URI scheme §2 Note 1).
     pub const NOT_NFC: WarningCode = WarningCode::new("doi-not-nfc");
+    /// A `.` or `..` segment in the suffix: URL parsers remove it (RFC 3986 §5.2.4), so a
+    /// plain doi.org URL would name another DOI.
+    pub const DOT_SEGMENT: WarningCode = WarningCode::new("doi-dot-segment");
 }

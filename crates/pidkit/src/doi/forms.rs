@@ -458,8 +458,38 @@ pub struct AsUrl<'d>(&'d str);
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("https://doi.org/")?;
-        write_encoded(f, self.0, url_keeps)
+        let name = self.0;
+        let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s))
+        else {
+            return write_encoded(f, name, url_keeps);
+        };
+        // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
+        // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
+        // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
+        write_encoded(f, prefix, url_keeps)?;
+        let mut previous_dots = false;
+        for segment in suffix.split('/') {
+            let dots = is_dot_segment(segment);
+            f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
+            if dots {
+                segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
+            } else {
+                write_encoded(f, segment, url_keeps)?;
+            }
+            previous_dots = dots;
+        }
+        Ok(())
     }
+}
+
+/// Whether `segment` is `.` or `..`, a dot segment (RFC 3986 §3.3).
+pub(crate) fn is_dot_segment(segment: &str) -> bool {
+    segment == "." || segment == ".."
+}
+
+/// Whether one of the `/`-separated segments of `suffix` is a dot segment.
+pub(crate) fn has_dot_segment(suffix: &str) -> bool {
+    suffix.contains('.') && suffix.split('/').any(is_dot_segment)
 }
 
 /// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.
@@ -508,7 +538,9 @@ pub struct DoiDetails {
 impl Doi<'_> {
     /// The `https://doi.org/` URL, encoded for URL presentation as the DOI Handbook requires
     /// (§2.5.2.4): `%` `"` `#` space `?` and `<` `>` `{` `}` `^` `[` `]` `` ` `` `|` `\` `+`
-    /// percent-encoded, as are non-ASCII characters (UTF-8); `/` stays literal.
+    /// percent-encoded, as are non-ASCII characters (UTF-8); `/` stays literal, except around a
+    /// `.` or `..` segment of the suffix, which URL parsers would remove: that segment is
+    /// written `%2E` / `%2E%2E` and the slashes around it `%2F`.
     ///
     /// ```
     /// let doi = pidkit::doi::Doi::parse("10.1002/1097-0142(19900515)65:10<2349::aid-cncr2820651031>3.0.co;2-#")?;
@@ -516,6 +548,8 @@ impl Doi<'_> {
     ///     doi.url().to_string(),
     ///     "https://doi.org/10.1002/1097-0142(19900515)65:10%3C2349::aid-cncr2820651031%3E3.0.co;2-%23"
     /// );
+    /// let dots = pidkit::doi::Doi::parse("10.5555/a/../b")?;
+    /// assert_eq!(dots.to_url(), "https://doi.org/10.5555/a%2F%2E%2E%2Fb");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn url(&self) -> AsUrl<'_> {

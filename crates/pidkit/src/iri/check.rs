@@ -477,6 +477,26 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
             check_component(label, offset + at, out);
             continue;
         }
+        // An A-label is at most 63 octets (RFC 5890 §2.3.2.1): a longer one is reported as it
+        // is, without decoding (Punycode decoding is quadratic in the label's length).
+        if len > 63 {
+            bad_label = true;
+            let head = label
+                .char_indices()
+                .nth(16)
+                .map_or(label, |(i, _)| &label[..i]);
+            out.push(Warning::new(
+                codes::BAD_PUNYCODE,
+                offset + at,
+                len,
+                format!(
+                    "the label {}… has the IDNA prefix xn-- but {len} octets: an A-label has at \
+                     most 63 (RFC 5890 §2.3.2.1)",
+                    head
+                ),
+            ));
+            continue;
+        }
         match idna::punycode::decode_to_string(&label[4..]) {
             Some(u) if !u.is_ascii() => {
                 let first = out.len();
