@@ -68,10 +68,13 @@ impl Scheme for DoiScheme {
         Ok(Cow::Owned(t.convert(&parsed).as_str().to_owned()))
     }
 
-    /// `doi:` IRIs by DOI equivalence (doi URI scheme §3), written as the `doi:` URI of the
-    /// upper-cased name.
-    fn normal_form(normalized: &str) -> Option<String> {
-        Doi::from_uri(normalized).ok().map(|d| d.key_uri())
+    /// `doi:` IRIs: the generic rules at `Syntax`; DOI equivalence at `Scheme` (doi URI
+    /// scheme §3), written as the `doi:` URI of the upper-cased name.
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        match level {
+            Level::Scheme => Doi::from_uri(iri).ok().map(|d| d.key_uri()),
+            _ => None,
+        }
     }
 
     fn details(id: &Self::Id<'_>) -> DoiDetails {

@@ -51,10 +51,12 @@ use crate::pct;
 pub enum Level {
     /// Simple string comparison (§5.3.1).
     Simple,
-    /// Syntax-based normalization (§5.3.2); the default.
-    #[default]
+    /// Syntax-based normalization (§5.3.2).
     Syntax,
-    /// Scheme-based normalization (§5.3.3), on top of `Syntax`.
+    /// Scheme-based normalization (§5.3.3), on top of `Syntax`; the default: the specs of the
+    /// identifier schemes define their equivalence at this rung (doi URI scheme §3, RFC 8141 §3,
+    /// IVOA Identifiers §2.6) and RFC 3986 §6.2.3's rules are safe.
+    #[default]
     Scheme,
 }
 
@@ -63,7 +65,7 @@ impl Level {
     ///
     /// ```
     /// assert_eq!(pidkit::Level::Scheme.name(), "scheme");
-    /// assert_eq!(pidkit::Level::default().to_string(), "syntax");
+    /// assert_eq!(pidkit::Level::default().to_string(), "scheme");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -166,21 +168,25 @@ impl fmt::Debug for Key<'_> {
     }
 }
 
-/// What an identifier scheme adds to scheme-based normalization (§5.3.3, RFC 3986 §6.2.3):
-/// the ladder hands it each reference normalized by the generic rules and the URI-scheme facts
-/// ([`super::scheme_facts`]), and takes its normal form.
+/// What an identifier scheme does to the comparison ladder (§5.3.3, RFC 3986 §6.2.3): handed
+/// an IRI of its URI scheme as written and a rung, it may give the normal form at that rung
+/// itself, instead of the generic rules.
 ///
 /// The generic layer knows no identifier scheme: the caller hands it the ones it wants, as
 /// fluent-uri's normalizer is handed default ports. [`IriRef::normalize`] and its siblings
-/// hand it every scheme of this crate (`doi:`, `urn:`, `ivo:`, `hdl:`); `&()` hands none.
+/// hand it every scheme of this crate ([`crate::scheme::SCHEMES`]); `&()` hands none. A
+/// scheme takes over where the generic rules would be wrong for it — URNs must never be
+/// percent-decoded (RFC 8141 §3.1), so `urn:` normalizes by URN rules at every rung — or where
+/// it adds an equivalence of its own (`doi:` names are ASCII case-insensitive).
 ///
 /// ```
 /// use pidkit::{IriRef, Level};
 /// use pidkit::iri::SchemeEquivalence;
 /// struct Upper; // a made-up scheme whose names are case-insensitive
 /// impl SchemeEquivalence for Upper {
-///     fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
-///         (scheme == "x-upper").then(|| normalized.to_ascii_uppercase().replacen("X-UPPER", "x-upper", 1))
+///     fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String> {
+///         (scheme == "x-upper" && level == Level::Scheme)
+///             .then(|| format!("x-upper:{}", iri[8..].to_ascii_uppercase()))
 ///     }
 /// }
 /// let r = IriRef::parse("X-UPPER:abc")?;
@@ -189,16 +195,16 @@ impl fmt::Debug for Key<'_> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub trait SchemeEquivalence {
-    /// The normal form of `normalized` — an IRI reference whose lower-case scheme is
-    /// `scheme`, already normalized by the generic rules — or `None` when the scheme adds
-    /// nothing (including when `normalized` is not valid by the scheme's rules). The result
-    /// must be an IRI reference, and normalizing it again must give it back.
-    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String>;
+    /// The normal form at `level` (`Syntax` or `Scheme`) of `iri` — an IRI reference as
+    /// written whose scheme, in lower case, is `scheme` — or `None` to leave it to the generic
+    /// rules (also when `iri` is not valid by the scheme's rules). The result must be an IRI
+    /// reference, and normalizing it again at `level` must give it back.
+    fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String>;
 }
 
 /// No identifier scheme: the generic rules and the URI-scheme facts only.
 impl SchemeEquivalence for () {
-    fn normal_form(&self, _: &str, _: &str) -> Option<String> {
+    fn normal_form(&self, _: &str, _: &str, _: Level) -> Option<String> {
         None
     }
 }
@@ -309,6 +315,14 @@ fn normalize_to(
     if level == Level::Simple {
         return (*r.positions(), Some(r.as_str().len()));
     }
+    if let Some(out) = scheme_normal_form(r, level, schemes) {
+        let pos = out.1;
+        let borrowed = out.0 == r.as_str();
+        if !borrowed {
+            *buf = out.0;
+        }
+        return (pos, borrowed.then_some(r.as_str().len()));
+    }
     let mut w = Writer {
         src: r.as_str(),
         buf,
@@ -316,32 +330,33 @@ fn normalize_to(
         owned: false,
     };
     let (pos, facts) = write(r, level, &mut w);
-    if level != Level::Scheme || pos.scheme_end == 0 {
-        return (pos, (!w.owned).then_some(w.same));
-    }
-    let text = w.text();
-    let rewritten = if facts.mail_addresses {
-        Some(mailto_domains(&IriRef::from_parts(text, pos)))
-    } else {
-        schemes.normal_form(&text[..pos.scheme_end], text)
-    };
-    // A scheme's normal form is taken only if it is an IRI reference (the trait's contract;
-    // checked, so that a faulty one cannot break the positions).
-    let new = rewritten.and_then(|out| {
-        parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis)
-            .ok()
-            .map(|p| (out, p))
-    });
-    let pos = match new {
-        Some((out, p)) if out != w.text() => {
+    if level == Level::Scheme && facts.mail_addresses {
+        let out = mailto_domains(&IriRef::from_parts(w.text(), pos));
+        if out != w.text() {
             *w.buf = out;
             w.owned = true;
-            p
         }
-        Some((_, p)) => p,
-        None => pos,
-    };
+    }
     (pos, (!w.owned).then_some(w.same))
+}
+
+/// The normal form an identifier scheme gives `r` at `level`, with its positions — taken only
+/// if it is an IRI reference (the trait's contract; checked, so that a faulty scheme cannot
+/// break the positions).
+fn scheme_normal_form(
+    r: &IriRef<&str>,
+    level: Level,
+    schemes: &dyn SchemeEquivalence,
+) -> Option<(String, Positions)> {
+    let scheme = r.scheme()?;
+    let mut lower = [0u8; 8];
+    let lower = lower.get_mut(..scheme.len())?;
+    lower.copy_from_slice(scheme.as_bytes());
+    lower.make_ascii_lowercase();
+    let scheme = std::str::from_utf8(lower).ok()?;
+    let out = schemes.normal_form(scheme, r.as_str(), level)?;
+    let pos = parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis).ok()?;
+    Some((out, pos))
 }
 
 /// Copy-on-write output: while what is written equals the input's prefix `src[..same]`, nothing
@@ -796,13 +811,16 @@ mod tests {
             ),
             "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
         );
+        // URNs by RFC 8141 §3.1 at every rung: `urn` and the NID in lower case, never decoded.
         assert_eq!(
             n(
                 "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
                 Level::Syntax
             ),
-            "urn:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+            "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
         );
+        assert_eq!(n("urn:example:%41%2f", Level::Syntax), "urn:example:%41%2F");
+        assert_eq!(n("urn:example:%41%2f", Level::Scheme), "urn:example:%41%2F");
         assert_eq!(n("doi:10.1000/abc", Level::Scheme), "doi:10.1000/ABC");
         assert_eq!(
             n("ivo://CDS.VizieR/J/A+A/1?Ab", Level::Scheme),

@@ -53,8 +53,17 @@ impl Scheme for IvoScheme {
 
     /// `ivo:` IRIs by IVOA Identifiers 2.0 §2.6: the registry part case-insensitive, the local
     /// part exact ([`Ivoid::key`]).
-    fn normal_form(normalized: &str) -> Option<String> {
-        Ivoid::parse(normalized).ok().map(|i| i.key().into_owned())
+    ///
+    /// The generic rules at `Syntax`; at `Scheme`, the key of the generic syntax-normal form.
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        if level != Level::Scheme {
+            return None;
+        }
+        let r = IriRef::parse(iri).ok()?;
+        let syntax = r.normalize_with(Level::Syntax, &());
+        Ivoid::parse(syntax.as_str())
+            .ok()
+            .map(|i| i.key().into_owned())
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> IvoidParts<'b> {

@@ -254,8 +254,8 @@ macro_rules! schemes {
         }
 
         /// The normal form of the scheme whose URI scheme is `scheme` (the ladder's hook).
-        pub(super) fn normal_form(scheme: &str, normalized: &str) -> Option<String> {
-            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(normalized); } )+
+        pub(super) fn normal_form(scheme: &str, iri: &str, level: Level) -> Option<String> {
+            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(iri, level); } )+
             None
         }
 

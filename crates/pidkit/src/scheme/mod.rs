@@ -78,10 +78,11 @@ pub trait Scheme {
         Ok(borrowed_from(r.into_inner(), t.convert(&r)))
     }
 
-    /// The scheme's normal form at the `Scheme` rung of an IRI with this URI scheme, already
-    /// normalized by the generic rules; `None` when it is not valid by the scheme's rules.
-    /// This is how the comparison ladder of any IRI consults the scheme (see [`SCHEMES`]).
-    fn normal_form(normalized: &str) -> Option<String>;
+    /// The normal form at `level` (`Syntax` or `Scheme`) of an IRI with this URI scheme, as
+    /// written; `None` to leave it to the generic rules (or when it is not valid by the
+    /// scheme's rules). This is how the comparison ladder of any IRI consults the scheme (see
+    /// [`SCHEMES`] and [`SchemeEquivalence`]).
+    fn normal_form(iri: &str, level: Level) -> Option<String>;
 
     /// The parts beyond the IRI components.
     fn details<'b>(id: &'b Self::Id<'_>) -> Self::Details<'b>;
@@ -131,7 +132,7 @@ pub const SCHEMES: Schemes = Schemes(());
 pub struct Schemes(());
 
 impl SchemeEquivalence for Schemes {
-    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
-        list::normal_form(scheme, normalized)
+    fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String> {
+        list::normal_form(scheme, iri, level)
     }
 }

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 use super::{Urn, UrnParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
-use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
 use crate::{ReadOptions, Warning};
 
@@ -41,17 +40,32 @@ impl Scheme for UrnScheme {
         id.warnings()
     }
 
+    /// URN-equivalence (RFC 8141 §3.1) at every rung: `urn` and the NID lowercased, `%hh`
+    /// uppercased, r/q/f-components dropped, and never a percent-decoding ("MUST NOT be
+    /// applied as part of the comparison process"); at `Scheme`, the namespace rules too
+    /// (ISBN, ISSN, UUID …), which only add equivalences. `Simple` keeps the input.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
-        generic::normalize(id.into_iri().into(), level)
+        let input = Self::input(id);
+        let key = match level {
+            Level::Simple => return Cow::Borrowed(input),
+            Level::Syntax => id.generic_key(),
+            Level::Scheme => id.key(),
+        };
+        match key {
+            Cow::Borrowed(k) => Cow::Borrowed(&input[..k.len()]),
+            Cow::Owned(k) => Cow::Owned(k),
+        }
     }
 
     fn as_iri<'a>(id: &Self::Id<'a>) -> Option<IriRef<&'a str>> {
         Some(id.into_iri().into())
     }
 
-    /// `urn:` IRIs by URN-equivalence and the namespace rules ([`Urn::key`]).
-    fn normal_form(normalized: &str) -> Option<String> {
-        Urn::parse(normalized).ok().map(|u| u.key().into_owned())
+    /// `urn:` IRIs by URN-equivalence at every rung, as [`UrnScheme::normalize`] (an IRI that
+    /// is not a valid URN is left to the generic rules).
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        let urn = Urn::parse(iri).ok()?;
+        Some(Self::normalize(&urn.as_borrowed(), level).into_owned())
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> UrnParts<'b> {
