@@ -81,6 +81,14 @@ impl Scheme for DoiScheme {
         id.details()
     }
 
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => "the same DOI name (doi URI scheme §2: every written form names its DOI)",
+            Level::Scheme => "DOI names compare case-insensitively in ASCII (doi URI scheme §3)",
+        }
+    }
+
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {
         let s = id.details();
         vec![

@@ -70,6 +70,14 @@ impl Scheme for IvoScheme {
         id.parts()
     }
 
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => crate::reading::generic::rule(level),
+            Level::Scheme => "the registry part compares case-insensitively (IVOA Identifiers 2.0 §2.6)",
+        }
+    }
+
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {
         let v = id.parts();
         vec![

@@ -24,6 +24,7 @@ pub use kind::Kind;
 pub use options::{ReadAs, ReadOptions};
 pub use parts::Listing;
 
+
 use crate::ParseError;
 use crate::detect::detect;
 use crate::iri::{IriRef, Key, Level};
@@ -175,6 +176,55 @@ impl<'a> Identifier<'a> {
     pub fn equivalent(&self, other: &Identifier<'_>, level: Level) -> bool {
         self.key(level).as_str() == other.key(level).as_str()
     }
+
+    /// Compare with `other` at `level`, and say why: the lowest rung at which the two are
+    /// equivalent and the rule of that rung (of `self`'s kind).
+    ///
+    /// ```
+    /// use pidkit::{Identifier, Level};
+    /// let a = Identifier::parse("doi:10.1000/ABC")?;
+    /// let c = a.compare(&Identifier::parse("https://doi.org/10.1000/abc")?, Level::Scheme);
+    /// assert!(c.equivalent);
+    /// assert_eq!(c.rung, Level::Scheme);
+    /// assert_eq!(c.rule, "DOI names compare case-insensitively in ASCII (doi URI scheme §3)");
+    /// let c = a.compare(&Identifier::parse("DOI: 10.1000/ABC")?, Level::Scheme);
+    /// assert_eq!(c.rung, Level::Syntax); // one name, two written forms
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn compare<'b>(&self, other: &Identifier<'b>, level: Level) -> Comparison<'a, 'b> {
+        let keys = (self.key(level), other.key(level));
+        let equivalent = keys.0.as_str() == keys.1.as_str();
+        let rung = if !equivalent {
+            level
+        } else if self.input() == other.input() {
+            Level::Simple
+        } else if level == Level::Scheme
+            && self.key(Level::Syntax).as_str() == other.key(Level::Syntax).as_str()
+        {
+            Level::Syntax
+        } else {
+            level
+        };
+        Comparison {
+            equivalent,
+            rung,
+            rule: self.rule(rung),
+            keys,
+        }
+    }
+}
+
+/// How two identifiers compare at a rung of the ladder ([`Identifier::compare`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison<'a, 'b> {
+    /// Whether they are equivalent at the rung asked.
+    pub equivalent: bool,
+    /// The lowest rung at which they are equivalent; the rung asked when they are not.
+    pub rung: Level,
+    /// The rule of that rung for the first identifier's kind ([`Identifier::rule`]).
+    pub rule: &'static str,
+    /// Their keys at the rung asked.
+    pub keys: (Key<'a>, Key<'b>),
 }
 
 #[cfg(test)]

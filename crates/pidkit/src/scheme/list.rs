@@ -389,6 +389,22 @@ macro_rules! schemes {
                 }
             }
 
+            /// The rule of its kind at `level`, for people: what makes two identifiers of the
+            /// kind equivalent at that rung, with its spec section.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Level};
+            /// let d = Identifier::parse("doi:10.1000/ABC")?;
+            /// assert_eq!(d.rule(Level::Scheme), "DOI names compare case-insensitively in ASCII (doi URI scheme §3)");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn rule(&self, level: Level) -> &'static str {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => generic::rule(level),
+                    $( Identifier::$variant(_) => <$scheme as Scheme>::rule(level), )+
+                }
+            }
+
             /// The parts as rows for people.
             pub(crate) fn rows(&self) -> Vec<(&'static str, String)> {
                 match self {

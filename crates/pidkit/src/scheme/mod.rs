@@ -84,6 +84,11 @@ pub trait Scheme {
     /// [`SCHEMES`] and [`SchemeEquivalence`]).
     fn normal_form(iri: &str, level: Level) -> Option<String>;
 
+    /// What the normal form at `level` means for this scheme, for people: the rule that makes
+    /// two identifiers equivalent at that rung, with its spec section
+    /// (`pidkit compare` says it; `pidkit dedupe --json` puts it on each group).
+    fn rule(level: Level) -> &'static str;
+
     /// The parts beyond the IRI components.
     fn details<'b>(id: &'b Self::Id<'_>) -> Self::Details<'b>;
 

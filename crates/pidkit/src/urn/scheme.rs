@@ -72,6 +72,14 @@ impl Scheme for UrnScheme {
         id.parts()
     }
 
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => "URN-equivalence: urn, the NID and %XX case-insensitive, r/q/f-components ignored, nothing decoded (RFC 8141 §3.1)",
+            Level::Scheme => "URN-equivalence and the rules of the namespace (RFC 8141 §3.1)",
+        }
+    }
+
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {
         let v = id.parts();
         vec![
