@@ -218,9 +218,11 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             Job::Bad(_, shown, why) => Resolution::invalid(shown, why.clone()),
         },
         |job, r| {
-            let line = match job {
-                Job::Id(n, _) | Job::Bad(n, _, _) => n,
+            let (line, input) = match &job {
+                Job::Id(n, s) | Job::Bad(n, s, _) => (*n, s.as_str()),
             };
+            // A worker that failed (a bug) still gives this input its line, and exit 3.
+            let r = r.unwrap_or_else(|panic| Resolution::failed(input, &panic));
             *counts.entry(r.outcome.as_str()).or_default() += 1;
             if matches!(r.source, From::Cache | From::StaleCache) {
                 cached += 1;
