@@ -22,6 +22,8 @@
 //! ```
 
 mod cache;
+#[doc(hidden)]
+pub mod fuzz;
 mod handle_api;
 mod http;
 mod ordered;

@@ -133,7 +133,7 @@ fn resolved(record: Value) -> Step {
 /// order, each with its interfaces. Linear in the rows (capabilities are found through a map).
 /// Every row must be about the resource asked for (Identifiers 2.0 §2.6: the Registry part
 /// compared case-insensitively); an answer about another resource is not used.
-fn read(registry_part: &str, t: &VoTable) -> Step {
+pub(crate) fn read(registry_part: &str, t: &VoTable) -> Step {
     if t.rows.is_empty() {
         return not_found(registry_part);
     }
