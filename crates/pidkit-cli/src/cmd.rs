@@ -310,10 +310,10 @@ impl LineCmd {
             out,
             "{prefix}{status} [{}] {}",
             r.a.kind,
-            self.shown(r.input)
+            output::safe(&self.shown(r.input))
         );
         if let Some(m) = r.mapped {
-            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown(m));
+            let _ = writeln!(out, "  {:<13} {}", "mapped", output::safe(&self.shown(m)));
         }
         for w in &r.a.warnings {
             output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
@@ -392,7 +392,7 @@ fn human_parts(out: &mut String, p: &Parsed<'_>) {
     };
     let width = if matches!(p, Parsed::Iri(_)) { 9 } else { 13 };
     for (name, value) in rows {
-        let _ = writeln!(out, "  {name:<width$} {value}");
+        let _ = writeln!(out, "  {name:<width$} {}", output::safe(&value));
     }
 }
 
