@@ -310,16 +310,26 @@ impl LineCmd {
             out,
             "{prefix}{status} [{}] {}",
             r.a.kind,
-            output::safe(&self.shown(r.input))
+            self.shown_safely(r.input)
         );
         if let Some(m) = r.mapped {
-            let _ = writeln!(out, "  {:<13} {}", "mapped", output::safe(&self.shown(m)));
+            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
         }
         for w in &r.a.warnings {
             output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
         }
         if let Mode::Parse = self.mode {
             human_parts(out, p);
+        }
+    }
+
+    /// [`LineCmd::shown`] for a report line: what could act on the terminal is escaped
+    /// (`output::safe`), except the LRE/RLE…PDF that the display form adds itself.
+    fn shown_safely(&self, s: &str) -> String {
+        let shown = self.shown(s);
+        match self.display {
+            Some(_) => output::safe_display(&shown).into_owned(),
+            None => output::safe(&shown).into_owned(),
         }
     }
 

@@ -215,12 +215,25 @@ fn unsafe_on_terminal(c: char) -> bool {
 /// of [`unsafe_on_terminal`] is shown as `<U+XXXX>`, so nothing can colour, move the cursor,
 /// reorder the line or forge a following line. Borrowed when nothing needs escaping.
 pub fn safe(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(unsafe_on_terminal) {
+    escape(text, unsafe_on_terminal)
+}
+
+/// [`safe`] for a display form (§4.1, §8.6), which wraps right-to-left text in LRE or RLE …
+/// PDF itself: those three are kept. (They cannot come from the input: the parser refuses bidi
+/// formatting characters in identifiers, and the display form is shown only for valid ones.)
+pub fn safe_display(text: &str) -> std::borrow::Cow<'_, str> {
+    escape(text, |c| {
+        unsafe_on_terminal(c) && !matches!(c, '\u{202A}' | '\u{202B}' | '\u{202C}')
+    })
+}
+
+fn escape(text: &str, unsafe_char: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(&unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        if unsafe_on_terminal(c) {
+        if unsafe_char(c) {
             let _ = write!(out, "<U+{:04X}>", c as u32);
         } else {
             out.push(c);
@@ -322,6 +335,10 @@ mod tests {
         assert_eq!(
             safe("a\u{1b}[31mred\u{202E}x\ny\r\u{2028}\u{85}\u{2067}\u{61C}\u{FEFF}é"),
             "a<U+001B>[31mred<U+202E>x<U+000A>y<U+000D><U+2028><U+0085><U+2067><U+061C><U+FEFF>é"
+        );
+        assert_eq!(
+            safe_display("\u{202A}\u{5d0}\u{202C}\u{202E}\u{2028}"),
+            "\u{202A}\u{5d0}\u{202C}<U+202E><U+2028>"
         );
     }
 

@@ -408,6 +408,36 @@ mod tests {
     }
 
     #[test]
+    fn any_rate_gives_a_bounded_interval_without_panicking() {
+        // Issue 11, Low 13: 1e-300 overflowed Duration (a panic), 1e-9 slept for decades.
+        for (rate, interval) in [
+            (1e-300, Duration::from_secs(100)),
+            (1e-9, Duration::from_secs(100)),
+            (f64::INFINITY, Duration::from_millis(1)),
+            (0.5, Duration::from_secs(2)),
+        ] {
+            let client = Client::new(
+                ClientConfig {
+                    rate: Some(rate),
+                    ..Default::default()
+                },
+                1,
+            );
+            assert_eq!(client.limiter.map(|l| l.interval), Some(interval), "{rate}");
+        }
+        for off in [0.0, -1.0, f64::NAN] {
+            let client = Client::new(
+                ClientConfig {
+                    rate: Some(off),
+                    ..Default::default()
+                },
+                1,
+            );
+            assert!(client.limiter.is_none(), "{off}");
+        }
+    }
+
+    #[test]
     fn rate_limiter_spaces_requests() {
         let l = RateLimiter {
             interval: Duration::from_millis(20),
