@@ -400,6 +400,7 @@ fn server_text_is_escaped_in_human_output() {
 fn a_gzip_bomb_is_refused_by_its_decoded_size() {
     // High 3.
     let server = TestServer::start();
+    pidkit_resolve::testserver::gzip_bomb(); // compressed before the timed request
     pidkit(&server)
         .args([
             "--no-cache",

@@ -39,7 +39,7 @@ pub use ordered::ordered;
 pub use outcome::{IdKind, Outcome, Resolution, Source};
 pub use registry::regtap_query;
 pub use resolver::{Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver};
-pub use votable::{MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
+pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
 
 #[cfg(feature = "test-server")]
 pub mod testserver;

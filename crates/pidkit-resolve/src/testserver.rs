@@ -29,7 +29,7 @@
 //! | `10.5555/mismatch` | a record for another handle |
 //! | `10.5555/no-handle` | a record without a `handle` member |
 //! | `10.5555/ttl-huge` | a record whose TTL is `i64::MAX` seconds |
-//! | `10.5555/gzip-bomb` | `Content-Encoding: gzip`: tens of KB on the wire, a 16 MiB record decoded |
+//! | `10.5555/gzip-bomb` | `Content-Encoding: gzip`: a few KB on the wire, a 4 MiB record decoded |
 //! | `10.5555/hostile-text` | a record whose URL holds an ANSI escape, U+202E and a newline |
 //! | `10.5555/bench/…` | a small record with one URL value |
 //! | anything else | responseCode 100, HTTP 404 |
@@ -58,7 +58,23 @@ pub const FIGURE_1: &str = r#"{"responseCode":1,"handle":"10.1000/182","values":
 pub const CROSSREF: &str = r#"{"responseCode":1,"handle":"10.1038/nature12373","values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://www.nature.com/articles/nature12373"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":700050,"type":"700050","data":{"format":"string","value":"20190326104738"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":100,"type":"HS_ADMIN","data":{"format":"admin","value":{"handle":"0.na/10.1038","index":200,"permissions":"111111110010"}},"ttl":86400,"timestamp":"2013-07-31T09:02:48Z"}]}"#;
 
 /// The decoded size of the `10.5555/gzip-bomb` answer (its compressed body is a few KB).
-pub const GZIP_BOMB_DECODED: usize = 16 << 20;
+pub const GZIP_BOMB_DECODED: usize = 4 << 20;
+
+/// The gzip body of `10.5555/gzip-bomb`: a Handle record of [`GZIP_BOMB_DECODED`] bytes.
+/// Compressed once per process; a test with a short timeout calls this first, so that the
+/// compression (slow in a debug build) is not inside the request.
+pub fn gzip_bomb() -> &'static [u8] {
+    static BOMB: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BOMB.get_or_init(|| {
+        let filler = "x".repeat(GZIP_BOMB_DECODED);
+        let body = format!(
+            r#"{{"responseCode":1,"handle":"10.5555/gzip-bomb","values":[{{"index":1,"type":"URL","data":{{"format":"string","value":"https://example.org/{filler}"}}}}]}}"#
+        );
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        let _ = gz.write_all(body.as_bytes());
+        gz.finish().unwrap_or_default()
+    })
+}
 
 /// One request the server received.
 #[derive(Clone, Debug)]
@@ -438,24 +454,10 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
             200,
             record(name, "https://example.org/ttl-huge", "9223372036854775807"),
         ),
-        "10.5555/gzip-bomb" => {
-            // Compressed once per process: it is the same body every time.
-            static BOMB: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-            let body = BOMB.get_or_init(|| {
-                let filler = "x".repeat(GZIP_BOMB_DECODED);
-                let body = format!(
-                    r#"{{"responseCode":1,"handle":"10.5555/gzip-bomb","values":[{{"index":1,"type":"URL","data":{{"format":"string","value":"https://example.org/{filler}"}}}}]}}"#
-                );
-                let mut gz =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-                let _ = gz.write_all(body.as_bytes());
-                gz.finish().unwrap_or_default()
-            });
-            Reply {
-                headers: vec![("Content-Encoding", "gzip".into())],
-                ..Reply::json(200, body.clone())
-            }
-        }
+        "10.5555/gzip-bomb" => Reply {
+            headers: vec![("Content-Encoding", "gzip".into())],
+            ..Reply::json(200, gzip_bomb().to_vec())
+        },
         "10.5555/hostile-text" => Reply::json(
             200,
             record(

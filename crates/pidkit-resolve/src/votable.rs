@@ -18,6 +18,10 @@ pub const MAX_CELLS: usize = 1_000_000;
 /// parser copies the declarations in scope into every element that declares a new one, so
 /// thousands of nested declarations would cost quadratic time and memory.
 pub const MAX_NAMESPACES: usize = 64;
+/// The most attributes one element may have. VOTable elements have a dozen at most; the XML
+/// parser compares each attribute with the ones before it, so an element with a million of
+/// them would cost quadratic time.
+pub const MAX_ATTRIBUTES: usize = 256;
 
 /// The status a TAP service reports in `<INFO name="QUERY_STATUS">`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +66,11 @@ impl VoTable {
         if declarations > MAX_NAMESPACES {
             return Err(format!(
                 "{declarations} namespace declarations, more than the {MAX_NAMESPACES} allowed"
+            ));
+        }
+        if let Some(at) = crowded_element(text.as_bytes()) {
+            return Err(format!(
+                "an element with more than {MAX_ATTRIBUTES} attributes (at byte {at})"
             ));
         }
         let doc = roxmltree::Document::parse(text).map_err(|e| format!("not XML: {e}"))?;
@@ -208,6 +217,59 @@ fn element_size(datatype: &str) -> Option<usize> {
         "bit" => 0,
         _ => return None,
     })
+}
+
+/// The byte offset of the first start tag with more than [`MAX_ATTRIBUTES`] attributes, found
+/// in one pass before the XML parser sees the text: `=` signs outside quotes are counted from
+/// each `<` to its `>`; comments, CDATA sections, processing instructions and declarations are
+/// skipped.
+fn crowded_element(text: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(lt) = memchr_at(b'<', text, i) {
+        let rest = &text[lt..];
+        let skip_to = |end: &[u8]| {
+            rest.windows(end.len())
+                .position(|w| w == end)
+                .map_or(text.len(), |p| lt + p + end.len())
+        };
+        if rest.starts_with(b"<!--") {
+            i = skip_to(b"-->");
+            continue;
+        }
+        if rest.starts_with(b"<![CDATA[") {
+            i = skip_to(b"]]>");
+            continue;
+        }
+        if rest.starts_with(b"<?") || rest.starts_with(b"<!") || rest.starts_with(b"</") {
+            i = skip_to(b">");
+            continue;
+        }
+        let (mut quote, mut count, mut j) = (None, 0usize, lt + 1);
+        while let Some(&b) = text.get(j) {
+            match (quote, b) {
+                (Some(q), b) if b == q => quote = None,
+                (Some(_), _) => {}
+                (None, b'"' | b'\'') => quote = Some(b),
+                (None, b'=') => count += 1,
+                (None, b'>') => break,
+                (None, _) => {}
+            }
+            j += 1;
+        }
+        if count > MAX_ATTRIBUTES {
+            return Some(lt);
+        }
+        i = j + 1;
+    }
+    None
+}
+
+/// The first `needle` at or after `from`.
+fn memchr_at(needle: u8, hay: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .iter()
+        .position(|&b| b == needle)
+        .map(|p| from + p)
 }
 
 /// Refuse a table past [`MAX_ROWS`] rows or [`MAX_CELLS`] cells, before it is built.
@@ -551,6 +613,37 @@ mod tests {
         let e = VoTable::parse(binary_doc("BINARY2", &narrow, &vec![0; 200_000]).as_bytes())
             .unwrap_err();
         assert!(e.contains("cells"), "{e}");
+    }
+
+    #[test]
+    fn attributes_per_element_are_bounded() {
+        let attrs = |n: usize| {
+            (0..n)
+                .map(|i| format!(r#" a{i}="x=>y""#))
+                .collect::<String>()
+        };
+        let doc = |n: usize| {
+            format!(
+                "<VOTABLE><!-- {} --><![CDATA[ a=b=c ]]><RESOURCE{}/></VOTABLE>",
+                "=".repeat(1000),
+                attrs(n)
+            )
+        };
+        assert!(VoTable::parse(doc(MAX_ATTRIBUTES).as_bytes()).is_ok());
+        let e = VoTable::parse(doc(MAX_ATTRIBUTES + 1).as_bytes()).unwrap_err();
+        assert!(e.contains("more than 256 attributes (at byte 1037)"), "{e}");
+        // Unclosed quotes or tags end the scan without a panic.
+        for bad in [
+            "<a b='",
+            "<a",
+            "<!--",
+            "<![CDATA[",
+            "<",
+            "<a b=\"c\" =",
+            "<?x",
+        ] {
+            let _ = VoTable::parse(bad.as_bytes());
+        }
     }
 
     #[test]

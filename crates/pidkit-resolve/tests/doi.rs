@@ -342,6 +342,7 @@ fn a_huge_ttl_is_clamped_not_a_panic() {
 fn a_gzip_bomb_is_refused_by_its_decoded_size() {
     // Issue 11, High 3: --max-size was applied to the compressed bytes only.
     let (server, resolver) = setup();
+    assert!(pidkit_resolve::testserver::gzip_bomb().len() < 100_000); // compressed before
     let r = resolver.resolve("10.5555/gzip-bomb");
     assert_eq!(r.outcome, Outcome::Unknown);
     let reason = r.reason.unwrap();
