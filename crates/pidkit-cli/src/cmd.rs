@@ -296,16 +296,29 @@ impl LineCmd {
             out,
             "{prefix}{status} [{}] {}",
             r.a.kind,
-            self.shown(r.input)
+            self.shown_safely(r.input)
         );
         if let Some(m) = r.mapped {
-            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown(m));
+            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
         }
         for w in r.warnings {
             output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
         }
         if let Mode::Parse = self.mode {
-            let _ = write!(out, "{}", p.listing());
+            // Escaped line by line: the values come from the input.
+            for row in p.listing().to_string().lines() {
+                let _ = writeln!(out, "{}", output::safe(row));
+            }
+        }
+    }
+
+    /// [`LineCmd::shown`] for a report line: what could act on the terminal is escaped
+    /// (`output::safe`), except the LRE/RLE…PDF that the display form adds itself.
+    fn shown_safely(&self, s: &str) -> String {
+        let shown = self.shown(s);
+        match self.display {
+            Some(_) => output::safe_display(&shown).into_owned(),
+            None => output::safe(&shown).into_owned(),
         }
     }
 

@@ -102,11 +102,21 @@ enum Kind {
 
 impl Source {
     /// Arguments if any were given (other than a lone `-`), else the file, else stdin.
+    /// Arguments together with `--input FILE` are a usage error: one of the two would be
+    /// ignored.
     pub fn open(
         args: &[String],
         file: Option<&Path>,
         encoding: Option<&str>,
     ) -> Result<Source, String> {
+        if let (Some(path), false) = (file, args.is_empty()) {
+            return Err(format!(
+                "identifiers given both as arguments ({}) and with --input {}: give one or \
+                 the other",
+                args.len(),
+                path.display()
+            ));
+        }
         let encoding = encoding_for(encoding)?;
         let mut source = Source {
             kind: Kind::Args(Vec::new()),

@@ -131,6 +131,15 @@ Examples:
   pidkit resolve --json --concurrency 8 --rate 10/s --mailto me@example.org < dois.txt
   pidkit resolve --offline --json < dois.txt
 
+Try it without the internet, against the test server of the repository (it prints its port):
+  cargo run -p pidkit-resolve --features test-server --example test-server
+  pidkit resolve --no-cache --resolver http://127.0.0.1:PORT \\
+    --registry http://127.0.0.1:PORT/tap 10.1000/182 10/abc ivo://org.gavo.dc
+
+Limits: a body over --max-size (on the wire or decoded) is refused; a registry answer over
+10,000 rows is refused; a record is cached at most 30 days whatever its TTL; a failed DNS
+lookup is not retried; a damaged cache is moved aside (with one warning) and not used.
+
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]
     Resolve(resolve::ResolveArgs),
@@ -324,8 +333,8 @@ struct JoinArgs {
     /// Decode input in this legacy encoding and normalize it to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
 }
 
@@ -414,12 +423,13 @@ pub struct Common {
     /// in LRE…PDF; with =ascii also percent-encode what an ASCII-only display cannot show
     #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "unicode", require_equals = true)]
     display: Option<DisplayArg>,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
 }
 
 fn main() -> ExitCode {
+    quiet_print_on_closed_pipe();
     let cli = Cli::parse();
     match real_main(cli) {
         Ok(code) => code,
@@ -428,6 +438,25 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Output written with `print!` panics on a closed pipe ("failed printing to stdout: Broken
+/// pipe"); like every other write to a closed stdout, that ends the process quietly with status
+/// 0 (see `output::Stdout`). Any other panic is reported as usual.
+fn quiet_print_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 fn real_main(cli: Cli) -> Result<ExitCode, String> {
@@ -490,14 +519,26 @@ fn run_lines(
     quiet: bool,
 ) -> Result<ExitCode, String> {
     let batch = source.is_stream();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let tally = run::run(job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
     if batch && !quiet {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}
+
+/// The most worker threads `--threads` accepts: past the cores, threads only add memory and
+/// contention (thousands of them exhaust the system).
+const MAX_THREADS: usize = 256;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{s:?} is not a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
 }
 
 fn set_threads(n: Option<usize>) -> Result<(), String> {
@@ -540,8 +581,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         quiet: c.quiet,
     };
     let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let ok = job
         .run(source, &mut out)
         .map_err(|e| format!("I/O error: {e}"))?;
@@ -551,8 +591,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let found = extract::run(&a.files, encoding, a.out.format(), style, &mut out)?;
     out.flush().map_err(|e| format!("I/O error: {e}"))?;
     Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))

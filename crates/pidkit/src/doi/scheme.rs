@@ -84,7 +84,9 @@ impl Scheme for DoiScheme {
     fn rule(level: Level) -> &'static str {
         match level {
             Level::Simple => crate::reading::generic::rule(level),
-            Level::Syntax => "the same DOI name (doi URI scheme §2: every written form names its DOI)",
+            Level::Syntax => {
+                "the same DOI name (doi URI scheme §2: every written form names its DOI)"
+            }
             Level::Scheme => "DOI names compare case-insensitively in ASCII (doi URI scheme §3)",
         }
     }

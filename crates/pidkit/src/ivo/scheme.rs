@@ -74,7 +74,9 @@ impl Scheme for IvoScheme {
         match level {
             Level::Simple => crate::reading::generic::rule(level),
             Level::Syntax => crate::reading::generic::rule(level),
-            Level::Scheme => "the registry part compares case-insensitively (IVOA Identifiers 2.0 §2.6)",
+            Level::Scheme => {
+                "the registry part compares case-insensitively (IVOA Identifiers 2.0 §2.6)"
+            }
         }
     }
 

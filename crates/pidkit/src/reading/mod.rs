@@ -24,7 +24,6 @@ pub use kind::Kind;
 pub use options::{ReadAs, ReadOptions};
 pub use parts::Listing;
 
-
 use crate::ParseError;
 use crate::detect::detect;
 use crate::iri::{IriRef, Key, Level};

@@ -75,7 +75,9 @@ impl Scheme for UrnScheme {
     fn rule(level: Level) -> &'static str {
         match level {
             Level::Simple => crate::reading::generic::rule(level),
-            Level::Syntax => "URN-equivalence: urn, the NID and %XX case-insensitive, r/q/f-components ignored, nothing decoded (RFC 8141 §3.1)",
+            Level::Syntax => {
+                "URN-equivalence: urn, the NID and %XX case-insensitive, r/q/f-components ignored, nothing decoded (RFC 8141 §3.1)"
+            }
             Level::Scheme => "URN-equivalence and the rules of the namespace (RFC 8141 §3.1)",
         }
     }
