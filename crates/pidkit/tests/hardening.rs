@@ -251,3 +251,62 @@ fn dot_segments_of_a_doi_suffix_survive_urls_and_api_paths() {
         .collect();
     assert_eq!(codes, [("doi-dot-segment", 26)]);
 }
+
+// ---- one table: what URI → IRI keeps encoded, syntax normalization keeps encoded ----
+
+#[test]
+fn normalization_decodes_exactly_what_to_iri_decodes() {
+    // The characters of issue 11: ALM, an isolate, ZWSP, soft hyphen, BOM, NBSP, U+3000.
+    for c in [
+        '\u{061C}', '\u{2067}', '\u{200B}', '\u{00AD}', '\u{FEFF}', '\u{00A0}', '\u{3000}',
+    ] {
+        let mut buf = [0; 4];
+        let enc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let uri = format!("http://a/x{enc}y?q{enc}#f{enc}");
+        let r = IriRef::parse(&uri).unwrap();
+        assert_eq!(
+            r.normalize(Level::Syntax).as_str(),
+            uri,
+            "U+{:04X}",
+            c as u32
+        );
+        assert_eq!(r.to_iri().as_str(), uri, "U+{:04X}", c as u32);
+        // Written literally (the grammar allows all of them), it normalizes to the encoded form.
+        let lit = format!("http://a/x{c}y?q{c}#f{c}");
+        let l = IriRef::parse(&lit).unwrap();
+        assert_eq!(
+            l.normalize(Level::Syntax).as_str(),
+            uri,
+            "U+{:04X}",
+            c as u32
+        );
+        assert!(l.equivalent(&r, Level::Syntax));
+    }
+    // Every code point: %XX in a path is decoded by normalization exactly when URI → IRI
+    // conversion decodes it (the BMP, and every 61st code point above it).
+    let points = (0x80..0x1_0000).chain((0x1_0000..0x11_0000).step_by(61));
+    for c in points.filter_map(char::from_u32) {
+        let mut buf = [0; 4];
+        let enc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let uri = format!("foo:/{enc}");
+        let r = IriRef::parse(&uri).unwrap();
+        let decoded_by_to_iri = r.to_iri().as_str() != uri;
+        let decoded_by_normalize = r.normalize(Level::Syntax).as_str() != uri;
+        assert_eq!(
+            decoded_by_normalize,
+            decoded_by_to_iri,
+            "U+{:04X}: normalize {}, to-iri {}",
+            c as u32,
+            r.normalize(Level::Syntax),
+            r.to_iri()
+        );
+    }
+}
