@@ -8,20 +8,23 @@
 //!
 //! **The normal form is the IRI form.** §5.3.2.3 aligns percent-encoding "as if both IRIs were
 //! mapped to URIs", so `é` and `%C3%A9` are equivalent. The normal form spells every such
-//! character one way: literally when it is a `ucschar` (not a bidi formatting character, §4.1),
-//! percent-encoded otherwise — so `%C3%A9` becomes `é`, while a literal private-use character of
-//! the query becomes `%EE%80%80`. Bytes that are not UTF-8 stay encoded, in uppercase hex.
+//! character one way: literally when URI → IRI conversion (§3.7 step 4) would decode it outside
+//! the query (one table, [`fit_for_iri`](super::convert)), percent-encoded otherwise — so `%C3%A9`
+//! becomes `é`, while `%E2%81%A7` (an isolate), `%C2%A0` (NBSP) and `%E2%80%8B` (ZWSP) stay
+//! encoded, a literal NBSP becomes `%C2%A0` and a literal private-use character of the query
+//! `%EE%80%80`. Bytes that are not UTF-8 stay encoded, in uppercase hex.
 //! Unicode normalization (NFC …) is never applied (§5.3.2.2).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 
+use super::convert::fit_for_iri;
 use super::parse::{self, HostKind, Positions};
 use super::resolve::{PathSink, double_slash_at, push_path};
 use super::scheme_facts::{SchemeFacts, scheme_facts};
 use super::types::{Iri, IriRef};
-use crate::chars::{self, is_bidi_format, is_ucschar};
+use crate::chars;
 use crate::pct;
 
 /// A rung of the comparison ladder (§5.3).
@@ -600,9 +603,8 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
     let b = src.as_bytes();
     // Most runs need no work: a branch-free pass (it vectorizes) says so, and they are copied.
     let needs = |c: u8| match part {
-        Part::Other => c == b'%',
-        Part::Host => (c == b'%') | c.is_ascii_uppercase(),
-        Part::Query => (c == b'%') | (c >= 0x80),
+        Part::Other | Part::Query => (c == b'%') | (c >= 0x80),
+        Part::Host => (c == b'%') | c.is_ascii_uppercase() | (c >= 0x80),
     };
     if b[from..to]
         .iter()
@@ -618,12 +620,11 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
         // Skip to the next byte that may need work: '%' anywhere, and also uppercase letters in
         // a host and non-ASCII in a query.
         let next = match part {
-            Part::Other => b[i..to].iter().position(|&c| c == b'%').map(|k| i + k),
             Part::Host => b[i..to]
                 .iter()
-                .position(|&c| c == b'%' || c.is_ascii_uppercase())
+                .position(|&c| c == b'%' || c.is_ascii_uppercase() || c >= 0x80)
                 .map(|k| i + k),
-            Part::Query => b[i..to]
+            Part::Other | Part::Query => b[i..to]
                 .iter()
                 .position(|&c| c == b'%' || c >= 0x80)
                 .map(|k| i + k),
@@ -641,8 +642,10 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
             i += 1;
             done = i;
         } else {
+            // A literal character that the normal form writes encoded (as its `%XX` form
+            // would stay): private use in the query, and what §3.7 step 4 keeps encoded.
             let (ch, len) = parse::decode(b, i);
-            if !is_ucschar(ch) {
+            if !fit_for_iri(ch, false) {
                 w.copy(done, i);
                 for &x in &b[i..i + len] {
                     w.push_encoded(x);
@@ -656,8 +659,9 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
 }
 
 /// Normalize the percent-encoding at `src[i..]` (before `to`); returns where to continue.
-/// Unreserved characters are decoded, and so are UTF-8 sequences of a `ucschar`; everything
-/// else keeps its `%XX` with uppercase hex.
+/// Unreserved characters are decoded, and so are UTF-8 sequences of a character URI → IRI
+/// conversion decodes ([`fit_for_iri`], the same table); everything else keeps its `%XX` with
+/// uppercase hex.
 fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
     let src = w.src;
     let b = src.as_bytes();
@@ -698,7 +702,7 @@ fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
         }
         if k == n
             && let Ok(text) = std::str::from_utf8(&seq[..n])
-            && text.chars().all(|ch| is_ucschar(ch) && !is_bidi_format(ch))
+            && text.chars().all(|ch| fit_for_iri(ch, false))
         {
             w.push_str(text);
             return i + 3 * n;
