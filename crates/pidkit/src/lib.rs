@@ -34,8 +34,8 @@ pub use error::{Error, ErrorCode, Warning, WarningCode};
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{
-    Comparison, Details, Identifier, Kind, Listing, ReadAs, ReadOptions, Reading, read,
-    read_for_conversion,
+    Comparison, Details, Identifier, Kind, Listing, PidCase, PidForm, PidOutput, ReadAs,
+    ReadOptions, Reading, read, read_for_conversion,
 };
 pub use scheme::{ErrorKind, ParseError};
 pub use urn::{Urn, UrnSyntax};

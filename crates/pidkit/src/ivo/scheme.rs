@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// The IVOID scheme (IVOA Identifiers 2.0).
 ///
@@ -15,7 +15,7 @@ use crate::{ReadOptions, Warning};
 /// use pidkit::scheme::{IvoScheme, Scheme};
 /// assert!(IvoScheme::claims(b"IVO://CDS.VizieR/J/A+A/672/A1"));
 /// let i = IvoScheme::read("ivo://CDS.VizieR/J/A+A/1?Ab", &Default::default())?;
-/// assert_eq!(IvoScheme::normalize(&i, pidkit::Level::Scheme), "ivo://cds.vizier/j/a+a/1?Ab");
+/// assert_eq!(IvoScheme::normalize(&i, pidkit::Level::Scheme, &Default::default()), "ivo://cds.vizier/j/a+a/1?Ab");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -43,7 +43,7 @@ impl Scheme for IvoScheme {
         id.warnings()
     }
 
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, _: &PidOutput) -> Cow<'a, str> {
         generic::normalize(id.into_iri().into(), level)
     }
 

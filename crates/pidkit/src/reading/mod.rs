@@ -11,7 +11,8 @@
 //! let b = Identifier::parse("doi:10.1000/ABC")?;
 //! assert_eq!((a.kind(), b.kind()), (Kind::Doi, Kind::Doi));
 //! assert_eq!(a.key(Level::Scheme), b.key(Level::Scheme)); // DOI names: ASCII case-insensitive
-//! assert_eq!(a.normalize(Level::Syntax), "doi:10.1000/abc");
+//! assert_eq!(a.normalize(Level::Syntax), "https://doi.org/10.1000/abc"); // a URL stays a URL
+//! assert_eq!(b.normalize(Level::Scheme), "doi:10.1000/ABC");
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
@@ -21,7 +22,7 @@ mod options;
 mod parts;
 
 pub use kind::Kind;
-pub use options::{ReadAs, ReadOptions};
+pub use options::{PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 pub use parts::Listing;
 
 use crate::ParseError;
@@ -161,7 +162,7 @@ impl<'a> Identifier<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn key(&self, level: Level) -> Key<'a> {
-        Key(self.normalize(level))
+        Key(self.key_text(level))
     }
 
     /// Whether `self` and `other` are equivalent at `level` (their keys are equal).
@@ -334,7 +335,12 @@ mod tests {
             uri("http://r\u{e9}sum\u{e9}.example.org/p\u{e9}"),
             "http://xn--rsum-bpad.example.org/p%C3%A9"
         );
-        assert_eq!(uri("https://doi.org/10.1000/182"), "doi:10.1000/182");
+        // A DOI written as a URL stays a URL; a name gives its doi: URI (issue 14).
+        assert_eq!(
+            uri("https://doi.org/10.1000/182"),
+            "https://doi.org/10.1000/182"
+        );
+        assert_eq!(uri("10.1000/182"), "doi:10.1000/182");
         let iri = Identifier::parse("http://www.example.org/D%C3%BCrst").unwrap();
         assert_eq!(
             iri.to_iri(&ToIri::new()).unwrap(),

@@ -7,7 +7,7 @@ use super::Scheme;
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriError, IriRef, Level, ToIri, ToUri};
 use crate::reading::generic;
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// An error of any kind of identifier, at a byte offset: what [`crate::read`] and the typed
 /// reading return. Each scheme's functions return their own family (`Error<DoiError>` …),
@@ -325,9 +325,10 @@ macro_rules! schemes {
             /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when
             /// the input already is in normal form.
             ///
-            /// A DOI, in whatever form it was written, normalizes to its `doi:` URI: the name as
-            /// written at `Syntax`, upper-cased in ASCII at `Scheme` (DOI names compare
-            /// case-insensitively in ASCII only, doi URI scheme §3); `Simple` keeps the input.
+            /// A DOI normalizes to its `doi:` URI, unless it was written as a resolver URL,
+            /// which stays a URL (see [`PidForm::Auto`]): the name as written at `Syntax`,
+            /// upper-cased in ASCII at `Scheme` (DOI names compare case-insensitively in ASCII
+            /// only, doi URI scheme §3); `Simple` keeps the input.
             ///
             /// ```
             /// use pidkit::{Identifier, Level};
@@ -336,29 +337,51 @@ macro_rules! schemes {
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn normalize(&self, level: Level) -> Cow<'a, str> {
+                self.normalize_as(level, &PidOutput::default())
+            }
+
+            /// [`Identifier::normalize`], with PIDs written as `out` asks.
+            pub fn normalize_as(&self, level: Level, out: &PidOutput) -> Cow<'a, str> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::normalize(*r, level),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::normalize(id, level), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::normalize(id, level, out), )+
                 }
             }
 
-            /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI gives its `doi:` URI.
+            /// The text of the equivalence key at `level` (form-independent).
+            pub(crate) fn key_text(&self, level: Level) -> Cow<'a, str> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::normalize(*r, level),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::key(id, level), )+
+                }
+            }
+
+            /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI written as a name or a
+            /// printed label gives its `doi:` URI; one written as a URI or URL is converted
+            /// as the IRI it is.
             ///
             /// ```
             /// use pidkit::{Identifier, ToUri};
             /// let i = Identifier::parse("http://résumé.example.org/é")?;
             /// assert_eq!(i.to_uri(&ToUri::new())?, "http://xn--rsum-bpad.example.org/%C3%A9");
+            /// assert_eq!(Identifier::parse("10.1000/182")?.to_uri(&ToUri::new())?, "doi:10.1000/182");
+            /// assert_eq!(Identifier::parse("https://doi.org/10.1000/182")?.to_uri(&ToUri::new())?, "https://doi.org/10.1000/182");
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn to_uri(&self, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
+                self.to_uri_as(t, &PidOutput::default())
+            }
+
+            /// [`Identifier::to_uri`], with PIDs written as `out` asks.
+            pub fn to_uri_as(&self, t: &ToUri, out: &PidOutput) -> Result<Cow<'a, str>, ParseError> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::to_uri(*r, t),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_uri(id, t), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_uri(id, t, out), )+
                 }
             }
 
-            /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI gives its `doi:` URI mapped
-            /// to an IRI.
+            /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI written as a name or a
+            /// printed label gives its `doi:` URI mapped to an IRI.
             ///
             /// ```
             /// use pidkit::{Identifier, ToIri};
@@ -367,9 +390,14 @@ macro_rules! schemes {
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn to_iri(&self, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
+                self.to_iri_as(t, &PidOutput::default())
+            }
+
+            /// [`Identifier::to_iri`], with PIDs written as `out` asks.
+            pub fn to_iri_as(&self, t: &ToIri, out: &PidOutput) -> Result<Cow<'a, str>, ParseError> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::to_iri(*r, t),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_iri(id, t), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_iri(id, t, out), )+
                 }
             }
 

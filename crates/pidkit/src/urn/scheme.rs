@@ -6,7 +6,7 @@ use super::{Urn, UrnParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::scheme::{Scheme, quoted};
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// The URN scheme (RFC 8141, RFC 2141 by profile).
 ///
@@ -44,7 +44,7 @@ impl Scheme for UrnScheme {
     /// uppercased, r/q/f-components dropped, and never a percent-decoding ("MUST NOT be
     /// applied as part of the comparison process"); at `Scheme`, the namespace rules too
     /// (ISBN, ISSN, UUID …), which only add equivalences. `Simple` keeps the input.
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, _: &PidOutput) -> Cow<'a, str> {
         let input = Self::input(id);
         let key = match level {
             Level::Simple => return Cow::Borrowed(input),
@@ -65,7 +65,7 @@ impl Scheme for UrnScheme {
     /// is not a valid URN is left to the generic rules).
     fn normal_form(iri: &str, level: Level) -> Option<String> {
         let urn = Urn::parse(iri).ok()?;
-        Some(Self::normalize(&urn.as_borrowed(), level).into_owned())
+        Some(Self::normalize(&urn.as_borrowed(), level, &PidOutput::default()).into_owned())
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> UrnParts<'b> {
