@@ -26,7 +26,7 @@ pub mod handle;
 pub mod iri;
 pub mod ivo;
 pub mod pct;
-mod reading;
+pub mod reading;
 pub mod scheme;
 pub mod urn;
 
@@ -35,7 +35,7 @@ pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{
     Comparison, Details, Identifier, Kind, Listing, PidCase, PidForm, PidOutput, ReadAs,
-    ReadOptions, Reading, read, read_for_conversion,
+    ReadOptions, Reading, looks_like_text, read, read_for_conversion,
 };
 pub use scheme::{ErrorKind, ParseError};
 pub use urn::{Urn, UrnSyntax};

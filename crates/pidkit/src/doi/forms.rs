@@ -267,6 +267,25 @@ impl Recognized<'_> {
         }
     }
 
+    /// What writing it in `form` loses: a URL's query and fragment, in any form but a URL
+    /// (the same warning as [`Recognized::warnings`] gives).
+    ///
+    /// ```
+    /// use pidkit::PidForm;
+    /// let r = pidkit::doi::recognize("https://doi.org/10.1000/1?x")?;
+    /// assert!(r.lost_in(PidForm::Auto).is_none());
+    /// assert_eq!(r.lost_in(PidForm::Uri).unwrap().code, "doi-url-query");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn lost_in(&self, form: PidForm) -> Option<Warning> {
+        let (at, end) = self.tail?;
+        let keeps = matches!(
+            (form, self.form),
+            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url | DoiForm::HandleApi)
+        );
+        (!keeps).then(|| url_tail_warning(at, self.input.get(at..end).unwrap_or("")))
+    }
+
     /// Whether it was written as a URI or URL (`doi:`, `info:doi/`, `urn:doi:`, a resolver or
     /// Handle API URL), not as a bare name or a printed label.
     pub fn written_as_uri(&self) -> bool {

@@ -73,6 +73,11 @@ impl Scheme for DoiScheme {
         }
     }
 
+    /// A URL's query and fragment, in any output form but a URL.
+    fn lost_in(id: &Self::Id<'_>, out: &PidOutput) -> Vec<Warning> {
+        id.lost_in(out.form).into_iter().collect()
+    }
+
     /// Most written forms of a DOI are not IRIs of the DOI; its `doi:` URI is.
     fn as_iri<'a>(_: &Self::Id<'a>) -> Option<IriRef<&'a str>> {
         None

@@ -322,6 +322,24 @@ macro_rules! schemes {
                 }
             }
 
+            /// What writing it as `out` asks (`normalize`, `to-uri`, `to-iri`) loses, as
+            /// warnings: a DOI URL's query and fragment in a `doi:` URI, for one.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, PidForm, PidOutput};
+            /// let d = Identifier::parse("https://doi.org/10.1000/1#x")?;
+            /// let uri = PidOutput { form: PidForm::Uri, ..Default::default() };
+            /// assert_eq!(d.lost_in(&uri)[0].code, "doi-url-fragment");
+            /// assert!(d.lost_in(&PidOutput::default()).is_empty());
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn lost_in(&self, out: &PidOutput) -> Vec<Warning> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => Vec::new(),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::lost_in(id, out), )+
+                }
+            }
+
             /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when
             /// the input already is in normal form.
             ///

@@ -70,6 +70,13 @@ pub trait Scheme {
     /// has several written forms.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str>;
 
+    /// What writing the identifier as `out` asks (`normalize`, `to-uri`) loses, said as a
+    /// warning: nothing by default.
+    fn lost_in(id: &Self::Id<'_>, out: &PidOutput) -> Vec<Warning> {
+        let _ = (id, out);
+        Vec::new()
+    }
+
     /// The generic IRI view, where the identifier is written as an IRI.
     fn as_iri<'a>(id: &Self::Id<'a>) -> Option<IriRef<&'a str>>;
 
