@@ -89,6 +89,7 @@ impl Scheme for IvoScheme {
             ("fragment", quoted(v.fragment)),
             ("registry part", quoted(Some(v.registry_part))),
             ("kind", v.kind.to_owned()),
+            ("regtap", quoted(Some(&v.regtap))),
         ]
     }
 }
