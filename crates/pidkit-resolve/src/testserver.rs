@@ -39,7 +39,7 @@
 //! `ivo://binary2.example/svc` the same in BINARY2, `ivo://error.example/x` a TAP error document
 //! (HTTP 400), `ivo://html.example/x` an HTML page, `ivo://zero-width.example/x` a BINARY table
 //! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
-//! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 40,000
+//! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 12,000
 //! capability rows, anything else an empty table.
 
 use std::collections::HashMap;
@@ -621,7 +621,7 @@ fn tap(adql: &str) -> Reply {
             let (about, n) = match ivoid.as_str() {
                 "ivo://other.example/x" => ("ivo://other.org/evil", 1),
                 "ivo://case.example/x" => ("ivo://CASE.Example/x", 1),
-                _ => ("ivo://many.example/x", 40_000),
+                _ => ("ivo://many.example/x", 12_000),
             };
             let rows: String = (0..n)
                 .map(|i| {
