@@ -89,8 +89,9 @@ fn not_found_or_invalid_exits_1() {
         .map(|r| r["outcome"].as_str().unwrap())
         .collect();
     assert_eq!(outcomes, ["resolved", "not-found", "invalid"]);
-    assert_eq!(recs[2]["error"]["code"], "doi-directory-indicator");
-    assert_eq!(recs[2]["error"]["offset"], 0);
+    // The error of what it reads as (issue 16: not a misleading DOI prefix error).
+    assert_eq!(recs[2]["error"]["code"], "invalid-char");
+    assert_eq!(recs[2]["error"]["offset"], 3);
     pidkit(&server)
         .args(["--no-cache", "10.5555/no-values"])
         .assert()

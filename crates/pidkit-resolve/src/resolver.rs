@@ -121,6 +121,11 @@ impl Resolver {
         // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
         let lead = input.len() - input.trim_start().len();
+        if text.is_empty() {
+            if let Err(e) = doi::recognize(input) {
+                return invalid(input, e.into(), "empty input");
+            }
+        }
         let reading = pidkit::read(text, &ReadOptions::default());
         match reading.result {
             Ok(Identifier::Doi(r)) => self.resolve_doi(input, &r.doi),
@@ -129,12 +134,22 @@ impl Resolver {
                 invalid(input, e.shifted(lead), "not a valid IVOA identifier")
             }
             Err(e) if reading.kind == Kind::Doi => {
-                invalid(input, e.shifted(lead), "not a DOI or an IVOA identifier")
+                invalid(input, e.shifted(lead), "not a valid DOI")
             }
-            _ => match doi::recognize(input) {
-                Ok(r) => self.resolve_doi(input, &r.doi),
-                Err(e) => invalid(input, e.into(), "not a DOI or an IVOA identifier"),
-            },
+            // Something else: said as what it reads as, with the error of that reading if it
+            // has one (`bad id` is an IRI reference with a space, not a broken DOI prefix).
+            Err(e) => invalid(
+                input,
+                e.shifted(lead),
+                &format!("not a DOI or an IVOA identifier (read as {})", reading.kind),
+            ),
+            Ok(_) => Resolution::invalid(
+                input,
+                format!(
+                    "not a DOI or an IVOA identifier: it reads as {} (give DOIs in one of their written forms: 10.1000/182, doi:10.1000/182, https://doi.org/10.1000/182)",
+                    reading.kind
+                ),
+            ),
         }
     }
 
