@@ -121,10 +121,10 @@ impl Resolver {
         // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
         let lead = input.len() - input.trim_start().len();
-        if text.is_empty() {
-            if let Err(e) = doi::recognize(input) {
-                return invalid(input, e.into(), "empty input");
-            }
+        if text.is_empty()
+            && let Err(e) = doi::recognize(input)
+        {
+            return invalid(input, e.into(), "empty input");
         }
         let reading = pidkit::read(text, &ReadOptions::default());
         match reading.result {
