@@ -17,7 +17,7 @@ const PROXY_HOST: &str = "hdl.handle.net";
 pub(crate) const PROXY: &str = "https://hdl.handle.net/";
 
 /// The path of the proxy's Handle API (Handle.Net Technical Manual §14.1).
-const API_PATH: &str = "api/handles/";
+pub(crate) const API_PATH: &str = "api/handles/";
 
 /// Whether `t` (trimmed) has the shape of one of the written forms of a handle that
 /// auto-detection recognises ([`crate::detect`]): `hdl:`, `info:hdl/`, or a URL of the proxy

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::forms::PROXY;
+use super::forms::{API_PATH, PROXY};
 use super::name::Handle;
 use crate::doi::{write_ssp, write_url_path};
 
@@ -36,7 +36,15 @@ pub struct AsUrl<'d>(&'d str);
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(PROXY)?;
-        write_url_path(f, self.0)
+        // A handle `api/handles/…` (prefix `api`) would read as the proxy's Handle API path:
+        // its first `/` is written `%2F`.
+        match self.0.strip_prefix("api/") {
+            Some(rest) if self.0.starts_with(API_PATH) => {
+                f.write_str("api%2F")?;
+                write_url_path(f, rest)
+            }
+            _ => write_url_path(f, self.0),
+        }
     }
 }
 
