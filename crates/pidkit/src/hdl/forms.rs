@@ -267,7 +267,8 @@ pub struct HdlDetails {
 /// first `?` starts a query and their first `#` a fragment, which are not part of the handle
 /// (reported by [`Recognized::warnings`]), except that an `info:` URI has no query (RFC 4452:
 /// `hdl-info-query`). Characters a URI would need encoded are accepted as written
-/// (`hdl:20.500/a b`). A bare name is read as written, without decoding; one that starts like
+/// (`hdl:20.500/a b`), except whitespace right after the lead-in (`hdl: 20.500/x` is a printed
+/// label, not a URI: `invalid-char`). A bare name is read as written, without decoding; one that starts like
 /// a URI of another scheme (`doi:10.1000/182`) is `hdl-not-hdl`.
 ///
 /// Error offsets are bytes into `s`, also when the fault lies in percent-decoded text.
@@ -400,6 +401,14 @@ fn finish(
     if enc.is_empty() {
         return Err(HdlParseError::new(IriError::Empty, base + from, 0));
     }
+    // `hdl: 20.500/x` is a printed label, not a URI: a handle never starts with a space.
+    if let Some(c) = enc.chars().next().filter(|c| c.is_whitespace()) {
+        return Err(HdlParseError::new(
+            IriError::InvalidChar(c),
+            base + from,
+            c.len_utf8(),
+        ));
+    }
     let b = enc.as_bytes();
     let mut i = 0;
     while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
@@ -527,6 +536,11 @@ mod tests {
         assert_eq!(
             rec_err("https://hdl.handle.net/api/handles/"),
             ("empty", 35, 0)
+        );
+        assert_eq!(rec_err("hdl: 1/x"), ("invalid-char", 4, 1));
+        assert_eq!(
+            rec_err("https://hdl.handle.net/\u{3000}1/x"),
+            ("invalid-char", 23, 3)
         );
         assert_eq!(rec_err("doi:10.1000/182"), ("hdl-not-hdl", 0, 4));
         assert_eq!(rec_err("  DOI: 10.1000/182"), ("hdl-not-hdl", 2, 4));
