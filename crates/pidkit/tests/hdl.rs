@@ -411,3 +411,18 @@ fn handle_record_of_a_prefix_handle() {
         serde_json::from_str::<serde_json::Value>(json).unwrap()
     );
 }
+
+#[test]
+fn many_warnings_in_percent_encoded_text_are_placed_in_one_pass() {
+    // 100,000 encoded look-alikes: each warning's offset used to be found by scanning the
+    // encoded text from its start (minutes for this input); the offsets are what is asserted.
+    const N: usize = 100_000;
+    let input = format!("https://hdl.handle.net/1/{}", "%E2%88%92".repeat(N));
+    let w = hdl::recognize(&input).unwrap().warnings();
+    assert_eq!(w.len(), N);
+    assert!(
+        w.iter()
+            .all(|w| w.code == "hdl-confusable-punctuation" && w.len == 9)
+    );
+    assert_eq!((w[0].offset, w[N - 1].offset), (25, 25 + 9 * (N - 1)));
+}

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 
 use super::error::{HdlError, HdlParseError, codes};
 use super::name::Handle;
-use crate::doi::encoded_offset;
 use crate::error::Warning;
 use crate::iri::IriError;
 use crate::pct::{self, decode_at};
@@ -200,12 +199,25 @@ impl<'a> Recognized<'a> {
         let mut out = super::check(&self.handle);
         let (start, end) = self.span;
         let enc = self.input.get(start..end).unwrap_or("");
+        // Where each decoded byte comes from in the encoded text: one pass, however many
+        // warnings (one per look-alike character) there are.
+        let from: Vec<usize> = if self.percent_encoded && !out.is_empty() {
+            let b = enc.as_bytes();
+            let mut map = Vec::with_capacity(b.len() + 1);
+            let mut i = 0;
+            while i < b.len() {
+                map.push(i);
+                i += if decode_at(b, i).is_some() { 3 } else { 1 };
+            }
+            map.push(b.len());
+            map
+        } else {
+            Vec::new()
+        };
+        let at = |k: usize| from.get(k).copied().unwrap_or(enc.len());
         for w in &mut out {
             let (a, b) = if self.percent_encoded {
-                (
-                    encoded_offset(enc, w.offset),
-                    encoded_offset(enc, w.offset + w.len),
-                )
+                (at(w.offset), at(w.offset + w.len))
             } else {
                 (w.offset, w.offset + w.len)
             };
@@ -431,8 +443,8 @@ fn finish(
         .map_err(|e| HdlParseError::new(HdlError::BadUtf8, base + from + e.offset, e.len))?;
     let percent_encoded = matches!(name, Cow::Owned(_));
     let handle = Handle::from_cow(name).map_err(|e| {
-        let start = encoded_offset(enc, e.offset);
-        let end = encoded_offset(enc, e.offset + e.len);
+        let start = crate::doi::encoded_offset(enc, e.offset);
+        let end = crate::doi::encoded_offset(enc, e.offset + e.len);
         HdlParseError::new(e.kind, base + from + start, end - start)
     })?;
     let (mut query, mut fragment) = (None, None);
