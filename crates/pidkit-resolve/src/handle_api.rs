@@ -5,7 +5,7 @@
 use std::time::{Duration, SystemTime};
 
 use pidkit::doi::Doi;
-use pidkit::handle::{HandleRecord, ResponseCode, Ttl};
+use pidkit::hdl::{HandleRecord, ResponseCode, Ttl};
 use serde_json::Value;
 
 use crate::cache::Entry;

@@ -21,8 +21,7 @@ pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
-#[cfg(feature = "serde")]
-pub mod handle;
+pub mod hdl;
 pub mod iri;
 pub mod ivo;
 pub mod pct;

@@ -146,7 +146,7 @@ fn scheme_section4_api_url_and_figure1() {
 #[cfg(feature = "serde")]
 #[test]
 fn scheme_figure1_round_trips() {
-    use pidkit::handle::{AdminPermission, HandleRecord, ResponseCode, Ttl};
+    use pidkit::hdl::{AdminPermission, HandleRecord, ResponseCode, Ttl};
     let figure1 = r#"{
       "responseCode": 1,
       "handle": "10.1000/182",
@@ -206,7 +206,7 @@ fn scheme_figure1_round_trips() {
 #[cfg(feature = "serde")]
 #[test]
 fn handle_records_of_every_shape_round_trip() {
-    use pidkit::handle::{HandleRecord, ResponseCode, Ttl};
+    use pidkit::hdl::{HandleRecord, ResponseCode, Ttl};
     for json in [
         r#"{"responseCode":100,"handle":"10.1000/nothing"}"#,
         r#"{"responseCode":200,"handle":"10.1000/182","values":[]}"#,

@@ -568,28 +568,33 @@ pub struct AsUrl<'d>(&'d str);
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("https://doi.org/")?;
-        let name = self.0;
-        let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s))
-        else {
-            return write_encoded(f, name, url_keeps);
-        };
-        // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
-        // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
-        // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
-        write_encoded(f, prefix, url_keeps)?;
-        let mut previous_dots = false;
-        for segment in suffix.split('/') {
-            let dots = is_dot_segment(segment);
-            f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
-            if dots {
-                segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
-            } else {
-                write_encoded(f, segment, url_keeps)?;
-            }
-            previous_dots = dots;
-        }
-        Ok(())
+        write_url_path(f, self.0)
     }
+}
+
+/// The path of a proxy URL of the handle `name` (a DOI name, or any handle): encoded for URL
+/// presentation ([`url_keeps`]), `/` literal, except around a `.` or `..` segment of the part
+/// after the first `/`.
+pub(crate) fn write_url_path<W: fmt::Write>(f: &mut W, name: &str) -> fmt::Result {
+    let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s)) else {
+        return write_encoded(f, name, url_keeps);
+    };
+    // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
+    // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
+    // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
+    write_encoded(f, prefix, url_keeps)?;
+    let mut previous_dots = false;
+    for segment in suffix.split('/') {
+        let dots = is_dot_segment(segment);
+        f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
+        if dots {
+            segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
+        } else {
+            write_encoded(f, segment, url_keeps)?;
+        }
+        previous_dots = dots;
+    }
+    Ok(())
 }
 
 /// Whether `segment` is `.` or `..`, a dot segment (RFC 3986 §3.3).

@@ -148,7 +148,7 @@ pub fn looks_like_text(s: &str) -> Option<Warning> {
         0,
         s.len(),
         format!(
-            "{why}: a relative reference only because almost any string is one (RFC 3986 §4.2); read it --as iri-ref if one is meant"
+            "{why}; it is a relative reference only because almost any string is one (RFC 3986 §4.2)"
         ),
     ))
 }
@@ -176,7 +176,9 @@ fn looks_like_text_why(s: &str) -> Option<&'static str> {
         && digits(dir)
         && digits(reg.split('.').next().unwrap_or(""))
     {
-        return Some("shaped like a DOI, but a DOI prefix starts with the directory indicator 10.");
+        return Some(
+            "shaped like a Handle or DOI name (prefix/suffix), but a DOI prefix starts with 10.: read it --as hdl if it is a Handle",
+        );
     }
     if b.len() <= 5
         && b.iter().filter(|&&c| c == b'/').count() == 1

@@ -465,6 +465,8 @@ macro_rules! schemes {
 schemes! {
     /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
     Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
+    /// A handle written as `hdl:`, `info:hdl/` or an HDL.NET proxy URL (RFC 3650, RFC 3651).
+    Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
     /// A URN (`urn:`), RFC 8141 / RFC 2141.
     Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
     /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.
