@@ -29,7 +29,9 @@ pub mod reading;
 pub mod scheme;
 pub mod urn;
 
+pub use doi::Doi;
 pub use error::{Error, ErrorCode, Warning, WarningCode};
+pub use hdl::Handle;
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::error::{DoiError, DoiParseError, codes};
 use super::name::{Doi, DoiProfile};
-use super::{decode_segment, encoded_offset, remap, write_encoded};
+use super::{decode_segment, remap, write_encoded};
 use crate::error::Warning;
 use crate::iri::IriError;
 use crate::pct::decode_at;
@@ -217,12 +217,25 @@ impl<'a> Recognized<'a> {
             return out;
         };
         let enc = input.get(start..end).unwrap_or("");
+        // Where each decoded byte comes from in the encoded text: one pass, however many
+        // warnings (one per look-alike character) there are.
+        let from: Vec<usize> = if self.percent_encoded && !out.is_empty() {
+            let b = enc.as_bytes();
+            let mut map = Vec::with_capacity(b.len() + 1);
+            let mut i = 0;
+            while i < b.len() {
+                map.push(i);
+                i += if decode_at(b, i).is_some() { 3 } else { 1 };
+            }
+            map.push(b.len());
+            map
+        } else {
+            Vec::new()
+        };
+        let at = |k: usize| from.get(k).copied().unwrap_or(enc.len());
         for w in &mut out {
             let (a, b) = if self.percent_encoded {
-                (
-                    encoded_offset(enc, w.offset),
-                    encoded_offset(enc, w.offset + w.len),
-                )
+                (at(w.offset), at(w.offset + w.len))
             } else {
                 (w.offset, w.offset + w.len)
             };

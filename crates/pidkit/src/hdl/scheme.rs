@@ -40,6 +40,7 @@ impl Scheme for HdlScheme {
     type Id<'a> = Recognized<'a>;
     type Details<'b> = HdlDetails;
     type Error = super::HdlError;
+    const CONVERTS_AS_IRI: bool = false;
     const NAME: &'static str = "hdl";
 
     fn claims(t: &[u8]) -> bool {

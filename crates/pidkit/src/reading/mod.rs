@@ -86,9 +86,11 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     }
 }
 
-/// Read `s` for IRI ⇄ URI conversion: a DOI keeps its own route (its `doi:` URI), anything
-/// else under [`ReadAs::Auto`] is read as an IRI reference — a URN or IVOID that is not (yet)
-/// valid by its scheme's rules, such as `urn:example:ü`, still has a URI form (§3.3).
+/// Read `s` for IRI ⇄ URI conversion: under [`ReadAs::Auto`], a scheme whose every form is an
+/// IRI (URNs, IVOIDs: [`crate::scheme::Scheme::CONVERTS_AS_IRI`]) is read as an IRI reference —
+/// one that is not (yet) valid by its scheme's rules, such as `urn:example:ü`, still has a URI
+/// form (§3.3) — while DOIs and handles, written in forms that are not all IRIs, keep their
+/// own route.
 ///
 /// ```
 /// use pidkit::{read_for_conversion, Kind, ReadOptions, ToUri};
@@ -98,7 +100,7 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub fn read_for_conversion<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
-    if opts.read_as == ReadAs::Auto && detect(s) != Kind::Doi {
+    if opts.read_as == ReadAs::Auto && crate::scheme::converts_as_iri(detect(s)) {
         return read(s, &opts.with_read_as(ReadAs::IriRef));
     }
     read(s, opts)
