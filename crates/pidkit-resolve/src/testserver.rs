@@ -377,6 +377,15 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
         );
     }
     match lower.as_str() {
+        // A handle that is not a DOI, and an alias to it (HS_ALIAS works for any handle).
+        "20.500.12345/abc" => Reply::json(
+            200,
+            record(name, "https://repository.example.org/items/abc", "86400"),
+        ),
+        "20.500.12345/old" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"20.500.12345/old","values":[{"index":1,"type":"HS_ALIAS","data":{"format":"string","value":"hdl:20.500.12345/abc"},"ttl":86400,"timestamp":"2011-05-06T09:00:00Z"}]}"#,
+        ),
         "10.1000/182" => Reply::json(200, FIGURE_1),
         "10.1038/nature12373" => Reply::json(200, CROSSREF),
         "10.5555/server-error" => Reply::json(
