@@ -82,4 +82,7 @@ pub mod codes {
     pub const QUERY: WarningCode = WarningCode::new("hdl-query");
     /// A fragment after the handle in a URI or URL: not part of the handle.
     pub const FRAGMENT: WarningCode = WarningCode::new("hdl-fragment");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[DOI, SPACE, TRAILING_SLASH, DOT_SEGMENT, MIXED_SCRIPT, CONFUSABLE_PUNCTUATION, NOT_NFC, QUERY, FRAGMENT];
 }

@@ -51,6 +51,9 @@ pub mod codes {
     /// (RFC 3986 §4.2 makes almost any string one): empty, a bare word, `N/A`, wrapped in
     /// brackets or quotes, or a DOI whose prefix does not start `10.`.
     pub const LOOKS_LIKE_TEXT: WarningCode = WarningCode::new("looks-like-text");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[LOOKS_LIKE_TEXT];
 }
 
 /// Read `s` as `opts` say: by its detected kind under [`ReadAs::Auto`], else as told.
