@@ -18,8 +18,8 @@ fn families() -> Vec<(&'static str, &'static [WarningCode])> {
 
 #[test]
 fn every_warning_code_is_in_the_readme_table() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let table = &readme[readme.find("## Warning codes").unwrap()..];
     let table = &table[..table.find("\n## ").unwrap()];
     for (family, codes) in families() {

@@ -97,5 +97,15 @@ pub mod codes {
     pub const DOT_SEGMENT: WarningCode = WarningCode::new("doi-dot-segment");
 
     /// Every code of this family.
-    pub const ALL: &[WarningCode] = &[SHORT, UNUSUAL_PREFIX, SPACE, MIXED_SCRIPT, CONFUSABLE_PUNCTUATION, NOT_NFC, URL_QUERY, URL_FRAGMENT, DOT_SEGMENT];
+    pub const ALL: &[WarningCode] = &[
+        SHORT,
+        UNUSUAL_PREFIX,
+        SPACE,
+        MIXED_SCRIPT,
+        CONFUSABLE_PUNCTUATION,
+        NOT_NFC,
+        URL_QUERY,
+        URL_FRAGMENT,
+        DOT_SEGMENT,
+    ];
 }

@@ -84,5 +84,15 @@ pub mod codes {
     pub const FRAGMENT: WarningCode = WarningCode::new("hdl-fragment");
 
     /// Every code of this family.
-    pub const ALL: &[WarningCode] = &[DOI, SPACE, TRAILING_SLASH, DOT_SEGMENT, MIXED_SCRIPT, CONFUSABLE_PUNCTUATION, NOT_NFC, QUERY, FRAGMENT];
+    pub const ALL: &[WarningCode] = &[
+        DOI,
+        SPACE,
+        TRAILING_SLASH,
+        DOT_SEGMENT,
+        MIXED_SCRIPT,
+        CONFUSABLE_PUNCTUATION,
+        NOT_NFC,
+        QUERY,
+        FRAGMENT,
+    ];
 }

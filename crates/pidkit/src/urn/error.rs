@@ -137,5 +137,11 @@ pub mod codes {
     pub const NAMESPACE_SYNTAX: WarningCode = WarningCode::new("urn-namespace-syntax");
 
     /// Every code of this family.
-    pub const ALL: &[WarningCode] = &[RFC2141_RESERVED, R_COMPONENT, EXPERIMENTAL_NID, UNREGISTERED_NID, NAMESPACE_SYNTAX];
+    pub const ALL: &[WarningCode] = &[
+        RFC2141_RESERVED,
+        R_COMPONENT,
+        EXPERIMENTAL_NID,
+        UNREGISTERED_NID,
+        NAMESPACE_SYNTAX,
+    ];
 }
