@@ -306,7 +306,7 @@ fn inputs(lines_per_file: usize) -> Option<Inputs> {
     }
     for (b, r) in pidkit_bench::cc_pairs()
         .into_iter()
-        .take(lines_per_file * 5)
+        .take(lines_per_file.saturating_mul(5))
     {
         refs.insert(b.clone());
         refs.insert(r.clone());
