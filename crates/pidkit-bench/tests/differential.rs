@@ -497,7 +497,7 @@ const PEERS: [Peer; 3] = [Peer::Oxiri, Peer::IriString, Peer::FluentUri];
 #[derive(Default)]
 struct Report {
     compared: BTreeMap<(Check, Peer), usize>,
-    deliberate: BTreeMap<&'static str, usize>,
+    deliberate: BTreeMap<&'static str, BTreeMap<Peer, usize>>,
     examples: BTreeMap<&'static str, Case>,
     unexplained: Vec<Case>,
 }
@@ -510,7 +510,12 @@ impl Report {
         }
         match DELIBERATE.iter().find(|d| (d.applies)(&case)) {
             Some(d) => {
-                *self.deliberate.entry(d.id).or_default() += 1;
+                *self
+                    .deliberate
+                    .entry(d.id)
+                    .or_default()
+                    .entry(case.peer)
+                    .or_default() += 1;
                 self.examples.entry(d.id).or_insert(case);
             }
             None => self.unexplained.push(case),
@@ -618,8 +623,12 @@ fn pidkit_agrees_with_its_peers_but_for_the_listed_differences() {
         eprintln!("DIFFERENTIAL {check:?} vs {peer:?}: {n} compared");
     }
     for d in DELIBERATE {
-        let n = report.deliberate.get(d.id).copied().unwrap_or(0);
-        eprintln!("DIFFERENTIAL deliberate {}: {n} ({})", d.id, d.spec);
+        let by_peer = report.deliberate.get(d.id).cloned().unwrap_or_default();
+        let n: usize = by_peer.values().sum();
+        eprintln!(
+            "DIFFERENTIAL deliberate {}: {n} {by_peer:?} ({})",
+            d.id, d.spec
+        );
         if let Some(c) = report.examples.get(d.id) {
             eprintln!(
                 "    e.g. {:?} vs {:?}: ours {:?}, theirs {:?}",
