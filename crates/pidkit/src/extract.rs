@@ -155,16 +155,19 @@ pub fn iris(text: &str) -> impl Iterator<Item = FoundIri<'_>> {
     let b = text.as_bytes();
     let mut i = 0;
     let mut run = Run::default();
+    // Where the last IRI ended: the next one's scheme may not reach back into it.
+    let mut last_end = 0;
     std::iter::from_fn(move || {
         while i < b.len() {
             let found = match b[i] {
                 b'<' => bracketed(text, i),
-                b':' => bare(text, i, &mut run),
+                b':' => bare(text, i, last_end, &mut run),
                 _ => None,
             };
             match found {
                 Some(f) => {
                     i = f.end.max(i + 1);
+                    last_end = f.end;
                     return Some(f);
                 }
                 None => i += 1,
@@ -242,17 +245,18 @@ impl Run {
     }
 }
 
-/// A bare IRI whose scheme ends at the `:` at `colon`.
+/// A bare IRI whose scheme ends at the `:` at `colon` and starts at or after `floor` (the end of
+/// the IRI found before it).
 ///
 /// Linear in what it returns (plus the scan of the run, shared by the colons of the run): the
 /// longest valid prefix is found first (the parser stops at the first error), and trailing
 /// punctuation and unbalanced closing brackets are then removed with bracket counters.
-fn bare<'a>(text: &'a str, colon: usize, run: &mut Run) -> Option<FoundIri<'a>> {
+fn bare<'a>(text: &'a str, colon: usize, floor: usize, run: &mut Run) -> Option<FoundIri<'a>> {
     let b = text.as_bytes();
     // The scheme: the longest run of scheme characters before ':' that starts with a letter
     // and is not glued to a preceding word character.
     let mut s = colon;
-    while s > 0 && chars::is(b[s - 1], chars::SCHEME) {
+    while s > floor && chars::is(b[s - 1], chars::SCHEME) {
         s -= 1;
     }
     while s < colon && !b[s].is_ascii_alphabetic() {
@@ -425,6 +429,10 @@ mod tests {
             ["http://a.example/x"]
         );
         assert_eq!(found("bad http://a.example/%zz end"), ["http://a.example/"]);
+        // Found by fuzzing: an IRI cut at a bad port ends before a colon whose scheme would
+        // reach back into it; no overlap.
+        assert_eq!(found("%FFhttps://urn:ex:s297d"), ["FFhttps://urn"]);
+        assert_eq!(found("http://a:b:c"), ["http://a"]);
     }
 
     #[test]
