@@ -52,7 +52,8 @@ pub use iri::{
 };
 pub use iri::{Key, Level, ResolveMode};
 
-/// The README's Rust examples, compiled and run as doctests so they cannot drift.
+/// The crate README's example, compiled and run as a doctest so it cannot drift. (It is in the
+/// package; the repository README's examples are doctests of the unpublished `pidkit-bench`.)
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
