@@ -4,7 +4,7 @@
 //! `windows-1252` or `shift_jis`) each line is decoded with encoding_rs and normalized to NFC,
 //! as draft-duerst-iri-bis-07 §3.1 asks for text from a non-Unicode encoding.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal};
 use std::path::Path;
 
 use encoding_rs::{DecoderResult, Encoding, UTF_8};
@@ -88,6 +88,8 @@ pub struct Source {
     pub bom_removed: bool,
     /// The encoding of the input (UTF-8 unless `--encoding`).
     pub encoding: &'static Encoding,
+    /// Lines are typed at a terminal (`-` with stdin a terminal): no progress bar over them.
+    pub typed: bool,
     /// Bytes read so far, and the total if known (a regular file): for the progress bar.
     pub bytes_read: u64,
     pub total_bytes: Option<u64>,
@@ -101,6 +103,9 @@ enum Kind {
         line: usize,
         /// The start of a line that the last block cut in two.
         carry: Vec<u8>,
+        /// The end of input was read. A terminal's end of input (Ctrl-D) is not sticky: read
+        /// again, it would wait for more typing, so it is never read again.
+        eof: bool,
     },
 }
 
@@ -127,6 +132,7 @@ impl Source {
             skip_blank: false,
             bom_removed: false,
             encoding,
+            typed: false,
             bytes_read: 0,
             total_bytes: None,
         };
@@ -141,12 +147,16 @@ impl Source {
                 source.total_bytes = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
                 Box::new(io::BufReader::with_capacity(1 << 16, f))
             }
-            _ => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())),
+            _ => {
+                source.typed = io::stdin().is_terminal();
+                Box::new(io::BufReader::with_capacity(1 << 16, io::stdin()))
+            }
         };
         source.kind = Kind::Stream {
             reader,
             line: 0,
             carry: Vec::new(),
+            eof: false,
         };
         source.skip_blank = true;
         Ok(source)
@@ -201,6 +211,7 @@ impl Source {
                 reader,
                 line,
                 carry,
+                eof,
             } => {
                 // Read whole buffers until the block is big enough and holds a line end, or the
                 // input ends. A line longer than a block grows the block until its end arrives;
@@ -215,8 +226,12 @@ impl Source {
                         }
                         searched = block.len();
                     }
+                    if *eof {
+                        break;
+                    }
                     let data = reader.fill_buf()?;
                     if data.is_empty() {
+                        *eof = true;
                         break;
                     }
                     block.extend_from_slice(data);
@@ -279,6 +294,64 @@ impl Source {
     }
 }
 
+/// How a command is given its input, for [`terminal_stdin_hint`]: the command's name, the
+/// arguments it always takes first (`join`'s base), example inputs as arguments, and whether
+/// it has `--input FILE`.
+pub struct InputHelp {
+    pub command: &'static str,
+    pub fixed: String,
+    pub example: &'static str,
+    pub input_flag: bool,
+}
+
+/// What to say instead of reading: a command that would read stdin without being asked to (no
+/// identifiers, no `--input`, no `-`) while stdin is a terminal would wait for typing behind
+/// a spinner, which is rarely what was meant. `None` when the input is there to read (a pipe,
+/// a file, arguments), or when `-` asks for the terminal explicitly.
+///
+/// ```text
+/// pidkit: no input: no identifiers were given and stdin is a terminal. Give them
+///   as arguments:    pidkit check 'http://example.org/' 10.1000/182
+///   …
+/// ```
+pub fn terminal_stdin_hint(
+    help: &InputHelp,
+    reads_stdin_implicitly: bool,
+    stdin_is_terminal: bool,
+) -> Option<String> {
+    if !(reads_stdin_implicitly && stdin_is_terminal) {
+        return None;
+    }
+    let InputHelp {
+        command,
+        fixed,
+        example,
+        input_flag,
+    } = help;
+    let cmd = if fixed.is_empty() {
+        format!("pidkit {command}")
+    } else {
+        format!("pidkit {command} {fixed}")
+    };
+    let (what, file) = if *input_flag {
+        ("identifiers", "ids.txt")
+    } else {
+        ("files", "paper.md")
+    };
+    let mut out = format!(
+        "no input: no {what} were given and stdin is a terminal. Give them\n  \
+         as arguments:    {cmd} {example}\n"
+    );
+    if *input_flag {
+        out += &format!("  from a file:     {cmd} --input {file}\n");
+    }
+    out += &format!(
+        "  through a pipe:  cat {file} | {cmd}\n  \
+         typed here:      {cmd} -    (one per line, then Ctrl-D)"
+    );
+    Some(out)
+}
+
 /// The encoding named by `--encoding` (UTF-8 when absent). Encodings that are not ASCII-compatible
 /// (UTF-16) are refused: their lines cannot be split on bytes.
 pub fn encoding_for(label: Option<&str>) -> Result<&'static Encoding, String> {
@@ -314,6 +387,54 @@ fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn check() -> InputHelp {
+        InputHelp {
+            command: "check",
+            fixed: String::new(),
+            example: "10.1000/182",
+            input_flag: true,
+        }
+    }
+
+    #[test]
+    fn a_terminal_without_input_gets_a_hint_not_a_wait() {
+        // Only the one case: nothing given, and stdin is a terminal.
+        assert_eq!(terminal_stdin_hint(&check(), true, false), None); // a pipe or a file
+        assert_eq!(terminal_stdin_hint(&check(), false, true), None); // arguments, --input, "-"
+        assert_eq!(terminal_stdin_hint(&check(), false, false), None);
+        let hint = terminal_stdin_hint(&check(), true, true).unwrap();
+        for line in [
+            "no input: no identifiers were given and stdin is a terminal",
+            "as arguments:    pidkit check 10.1000/182",
+            "from a file:     pidkit check --input ids.txt",
+            "through a pipe:  cat ids.txt | pidkit check",
+            "typed here:      pidkit check -",
+        ] {
+            assert!(hint.contains(line), "{line:?} not in\n{hint}");
+        }
+        // A command with fixed arguments and files instead of --input.
+        let join = InputHelp {
+            command: "join",
+            fixed: "'http://a/b/c'".into(),
+            example: "../g",
+            input_flag: true,
+        };
+        let hint = terminal_stdin_hint(&join, true, true).unwrap();
+        assert!(
+            hint.contains("cat ids.txt | pidkit join 'http://a/b/c'\n"),
+            "{hint}"
+        );
+        let extract = InputHelp {
+            command: "extract",
+            fixed: String::new(),
+            example: "paper.md",
+            input_flag: false,
+        };
+        let hint = terminal_stdin_hint(&extract, true, true).unwrap();
+        assert!(hint.starts_with("no input: no files were given"), "{hint}");
+        assert!(!hint.contains("--input"), "{hint}");
+    }
 
     #[test]
     fn legacy_encodings_decode_to_nfc() {

@@ -16,7 +16,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -143,6 +143,41 @@ lookup is not retried; a damaged cache is moved aside (with one warning) and not
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]
     Resolve(resolve::ResolveArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish)
+    #[command(after_help = "\
+Generated from this binary's own options, so it always matches it. Install it where your
+shell looks (the usual places; yours may differ), then start a new shell:
+  bash        pidkit completions bash > ~/.local/share/bash-completion/completions/pidkit
+  zsh         pidkit completions zsh > ~/.zfunc/_pidkit
+              (and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath))
+  fish        pidkit completions fish > ~/.config/fish/completions/pidkit.fish
+  PowerShell  pidkit completions powershell | Out-String | Invoke-Expression
+              (add that line to $PROFILE to keep it)")]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a directory
+    #[command(after_help = "\
+Examples:
+  pidkit man | man -l -
+  pidkit man --dir ~/.local/share/man/man1     # pidkit.1, pidkit-check.1, …
+  man pidkit-check")]
+    Man(ManArgs),
+}
+
+/// Options of `completions`.
+#[derive(Args)]
+struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// Options of `man`.
+#[derive(Args)]
+struct ManArgs {
+    /// Write pidkit.1 and a page per command (pidkit-check.1, …) into DIR instead of printing
+    /// pidkit.1 on stdout
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
 }
 
 /// Options of `extract`.
@@ -180,7 +215,7 @@ pub enum As {
     Ivo,
     /// A LEIRI: preprocessed by §7.1 (spaces, controls and the like percent-encoded)
     Leiri,
-    /// A Web Address: preprocessed by §7.2 (also '\\' read as '/', surrounding spaces stripped)
+    /// A Web Address: preprocessed by §7.2 (also '\' read as '/', surrounding spaces stripped)
     Web,
 }
 
@@ -437,7 +472,7 @@ struct OutputArgs {
     /// One JSON object per record (JSON Lines)
     #[arg(long, conflicts_with = "tsv")]
     json: bool,
-    /// Tab-separated values with a header line (\\N marks an absent value)
+    /// Tab-separated values with a header line (\N marks an absent value)
     #[arg(long)]
     tsv: bool,
     /// Colour in human output
@@ -533,6 +568,11 @@ fn quiet_print_on_closed_pipe() {
 }
 
 fn real_main(cli: Cli) -> Result<ExitCode, String> {
+    if let Some((help, implicit)) = cli.command.input_help()
+        && let Some(hint) = input::terminal_stdin_hint(&help, implicit, io::stdin().is_terminal())
+    {
+        return Err(hint);
+    }
     let (common, mode) = match cli.command {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
@@ -572,6 +612,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Dedupe(a) => return dedupe_main(a),
         Command::Extract(a) => return extract_main(a),
         Command::Resolve(a) => return resolve::main(a),
+        Command::Completions(a) => return completions_main(a),
+        Command::Man(a) => return man_main(a),
     };
     set_threads(common.threads)?;
     let job = cmd::LineCmd {
@@ -590,6 +632,108 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     )?
     .keep_blank(common.keep_blank);
     run_lines(&job, source, common.quiet)
+}
+
+impl Command {
+    /// For a command that reads its input from stdin when given none: how it is given input,
+    /// and whether it would read stdin now without being asked to (no arguments other than a
+    /// lone `-`, no `--input`).
+    fn input_help(&self) -> Option<(input::InputHelp, bool)> {
+        let ids = "'http://example.org/' 10.1000/182";
+        let lines = |command, c: &Common| {
+            let help = input::InputHelp {
+                command,
+                fixed: String::new(),
+                example: ids,
+                input_flag: true,
+            };
+            Some((help, c.ids.is_empty() && c.input.is_none()))
+        };
+        match self {
+            Command::Check(c) => lines("check", c),
+            Command::Parse(c) => lines("parse", c),
+            Command::Normalize(a) => lines("normalize", &a.common),
+            Command::ToUri(a) => lines("to-uri", &a.common),
+            Command::ToIri(a) => lines("to-iri", &a.common),
+            Command::Dedupe(a) => lines("dedupe", &a.common),
+            Command::Join(a) => Some((
+                input::InputHelp {
+                    command: "join",
+                    fixed: shell_quote(&a.base),
+                    example: "../c '?q'",
+                    input_flag: true,
+                },
+                a.refs.is_empty() && a.input.is_none(),
+            )),
+            Command::Extract(a) => Some((
+                input::InputHelp {
+                    command: "extract",
+                    fixed: String::new(),
+                    example: "paper.md notes.txt",
+                    input_flag: false,
+                },
+                a.files.is_empty(),
+            )),
+            Command::Resolve(a) => Some((
+                input::InputHelp {
+                    command: "resolve",
+                    fixed: String::new(),
+                    example: "10.1000/182 ivo://ivoa.net/std/TAP",
+                    input_flag: true,
+                },
+                a.reads_stdin_implicitly(),
+            )),
+            Command::Compare(_) | Command::Completions(_) | Command::Man(_) => None,
+        }
+    }
+}
+
+/// `text` as one word for a POSIX shell, in single quotes where it needs them.
+fn shell_quote(text: &str) -> String {
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b"/:._-,+=@%".contains(&b);
+    if !text.is_empty() && text.bytes().all(plain) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// `pidkit completions SHELL`: the script on stdout.
+fn completions_main(a: CompletionsArgs) -> Result<ExitCode, String> {
+    let mut script = Vec::new();
+    clap_complete::generate(a.shell, &mut Cli::command(), "pidkit", &mut script);
+    write_stdout(&script)
+}
+
+/// `pidkit man`: pidkit.1 on stdout, or every page into `--dir` (pidkit.1, pidkit-check.1, …).
+fn man_main(a: ManArgs) -> Result<ExitCode, String> {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let source = format!("pidkit {}", env!("CARGO_PKG_VERSION"));
+    let page = |c: clap::Command| clap_mangen::Man::new(c).source(&source).manual("pidkit");
+    let Some(dir) = a.dir else {
+        let mut roff = Vec::new();
+        page(cmd)
+            .render(&mut roff)
+            .map_err(|e| format!("I/O error: {e}"))?;
+        return write_stdout(&roff);
+    };
+    let fail = |e: io::Error| format!("cannot write man pages into {}: {e}", dir.display());
+    std::fs::create_dir_all(&dir).map_err(fail)?;
+    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+        page(sub.clone()).generate_to(&dir).map_err(fail)?;
+    }
+    page(cmd).generate_to(&dir).map_err(fail)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Write generated text on stdout (a closed pipe ends quietly, as everywhere).
+fn write_stdout(bytes: &[u8]) -> Result<ExitCode, String> {
+    let mut out = output::Stdout::lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("I/O error: {e}"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Said once when a byte-order mark starts the input.
@@ -696,5 +840,18 @@ impl Color {
             Color::Never => false,
             Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quote;
+
+    #[test]
+    fn shell_quote_makes_one_word() {
+        assert_eq!(shell_quote("http://a/b?x=1"), "'http://a/b?x=1'");
+        assert_eq!(shell_quote("http://a/b"), "http://a/b");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote(""), "''");
     }
 }

@@ -97,6 +97,14 @@ pub struct ResolveArgs {
     color: crate::Color,
 }
 
+impl ResolveArgs {
+    /// Whether the identifiers would come from stdin without being asked for (no arguments,
+    /// no `--input`; a lone `-` asks).
+    pub fn reads_stdin_implicitly(&self) -> bool {
+        self.ids.is_empty() && self.input.is_none()
+    }
+}
+
 fn parse_rate(s: &str) -> Result<f64, String> {
     let n = s.strip_suffix("/s").unwrap_or(s);
     match n.trim().parse::<f64>() {
@@ -175,7 +183,11 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
 
     let mut source = Source::open(&a.ids, a.input.as_deref(), None)?;
     let known = (!source.is_stream()).then_some(a.ids.len() as u64);
-    let progress = progress_bar(known);
+    let progress = if source.typed {
+        None
+    } else {
+        progress_bar(known)
+    };
     let started = Instant::now();
     let mut read_error: Option<io::Error> = None;
     let mut blank = 0usize;

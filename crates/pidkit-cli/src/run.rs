@@ -188,7 +188,7 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
 
 /// A progress bar on stderr for streamed input when stderr is a terminal; nothing otherwise.
 fn progress_bar(source: &Source) -> Option<ProgressBar> {
-    if !source.is_stream() || !io::stderr().is_terminal() {
+    if !source.is_stream() || source.typed || !io::stderr().is_terminal() {
         return None;
     }
     let bar = match source.total_bytes {

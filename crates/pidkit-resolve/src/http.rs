@@ -65,23 +65,32 @@ impl Default for ClientConfig {
 }
 
 impl ClientConfig {
-    /// The `User-Agent` header: `pidkit/VERSION (+REPOSITORY; mailto:ADDRESS)`.
+    /// The `User-Agent` header: `pidkit/VERSION (+REPOSITORY; mailto:ADDRESS)`, each part in
+    /// parentheses only when there is one (the package names no repository today).
     ///
     /// ```
     /// let cfg = pidkit_resolve::ClientConfig::default();
     /// let ua = cfg.user_agent(Some("me@example.org"));
-    /// assert!(ua.starts_with("pidkit/") && ua.ends_with("; mailto:me@example.org)"));
+    /// assert!(ua.starts_with("pidkit/") && ua.ends_with("mailto:me@example.org)"));
+    /// assert!(!ua.contains("(+;") && !ua.contains("()"));
+    /// assert!(!cfg.user_agent(None).contains("()"));
     /// ```
     pub fn user_agent(&self, mailto: Option<&str>) -> String {
-        let base = concat!(
-            "pidkit/",
-            env!("CARGO_PKG_VERSION"),
-            " (+",
-            env!("CARGO_PKG_REPOSITORY")
-        );
-        match mailto.or(self.mailto.as_deref()) {
-            Some(m) => format!("{base}; mailto:{m})"),
-            None => format!("{base})"),
+        let repository = env!("CARGO_PKG_REPOSITORY");
+        let notes: Vec<String> = [
+            (!repository.is_empty()).then(|| format!("+{repository}")),
+            mailto
+                .or(self.mailto.as_deref())
+                .map(|m| format!("mailto:{m}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let base = concat!("pidkit/", env!("CARGO_PKG_VERSION"));
+        if notes.is_empty() {
+            base.to_owned()
+        } else {
+            format!("{base} ({})", notes.join("; "))
         }
     }
 }

@@ -45,3 +45,8 @@ pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStat
 
 #[cfg(feature = "test-server")]
 pub mod testserver;
+
+/// The crate README's example, compiled as a doctest (not run: it needs the network).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -44,13 +44,16 @@ pub use urn::{Urn, UrnSyntax};
 // IRI <-> URI conversion, checks, LEIRI/Web Address input, display form (draft-duerst-iri-bis-07 §3-§10).
 #[cfg(feature = "encoding")]
 pub use encoding_rs::Encoding;
+#[cfg(feature = "idna")]
+pub use iri::host_to_unicode;
 pub use iri::{
     DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, check, check_component, check_text,
-    host_to_ascii, host_to_unicode,
+    host_to_ascii,
 };
 pub use iri::{Key, Level, ResolveMode};
 
-/// The README's Rust examples, compiled and run as doctests so they cannot drift.
+/// The crate README's example, compiled and run as a doctest so it cannot drift. (It is in the
+/// package; the repository README's examples are doctests of the unpublished `pidkit-bench`.)
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -1,7 +1,9 @@
 //! Warnings for DOI names that are valid but risky to read or copy (doi URI scheme §2 Notes 1–2,
 //! §6 with Unicode TR36/UTS 39).
 
+#[cfg(feature = "unicode-checks")]
 use unicode_normalization::is_nfc;
+#[cfg(feature = "unicode-checks")]
 use unicode_security::skeleton;
 
 use super::error::codes;
@@ -67,6 +69,11 @@ const LOOKALIKES: &[(char, char, &str)] = &[
 /// | `unusual-prefix` | a registrant code that is not digits and dots, or a 2003-draft prefix without `10.` |
 /// | `doi-dot-segment` | a `.` or `..` segment in the suffix (`10.5555/a/../b`): URL parsers remove it, so the plain doi.org URL reads another DOI |
 ///
+/// Without the `unicode-checks` feature (UTS #39 and NFC data), `mixed-script` and `not-nfc`
+/// are not looked for, and `confusable-punctuation` covers only the listed look-alikes (U+2010,
+/// U+2212, U+2044, fullwidth forms …), not every character whose UTS #39 skeleton is ASCII
+/// punctuation.
+///
 /// ```
 /// use pidkit::doi::{check, Doi};
 /// let doi = Doi::parse("10.1000/abc\u{2212}def")?;
@@ -126,6 +133,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
+    #[cfg(feature = "unicode-checks")]
     if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
         out.push(Warning::new(
             codes::MIXED_SCRIPT,
@@ -151,6 +159,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
             ));
         }
     }
+    #[cfg(feature = "unicode-checks")]
     if !is_nfc(name) {
         out.push(Warning::new(
             codes::NOT_NFC,
@@ -172,17 +181,29 @@ pub(crate) fn lookalike(c: char) -> Option<(char, Option<&'static str>)> {
     if c.is_ascii() {
         return None;
     }
+    skeleton_punctuation(c).map(|a| (a, None))
+}
+
+/// The ASCII punctuation that the UTS 39 skeleton of `c` is, if it is one.
+#[cfg(feature = "unicode-checks")]
+fn skeleton_punctuation(c: char) -> Option<char> {
     let mut buf = [0; 4];
     let mut sk = skeleton(c.encode_utf8(&mut buf));
     match (sk.next(), sk.next()) {
-        (Some(a), None) if a.is_ascii_punctuation() => Some((a, None)),
+        (Some(a), None) if a.is_ascii_punctuation() => Some(a),
         _ => None,
     }
 }
 
+/// Without the `unicode-checks` feature there are no skeletons: only the listed look-alikes.
+#[cfg(not(feature = "unicode-checks"))]
+fn skeleton_punctuation(_: char) -> Option<char> {
+    None
+}
+
 /// Where the letters stop belonging to one script, unless the mix is Latin with Han and kana,
 /// Han and Bopomofo, or Han and Hangul (UTS 39 §5.2, Highly Restrictive).
-#[cfg(test)]
+#[cfg(all(test, feature = "unicode-checks"))]
 mod tests {
     use super::*;
 

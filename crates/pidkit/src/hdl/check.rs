@@ -2,6 +2,7 @@
 //! trailing slashes and dot segments (the HDL.NET proxy), and the Unicode look-alike risks
 //! the DOI checks report (UTS #39 via the IRI and DOI checks).
 
+#[cfg(feature = "unicode-checks")]
 use unicode_normalization::is_nfc;
 
 use super::error::codes;
@@ -20,6 +21,10 @@ use crate::error::Warning;
 /// | `hdl-mixed-script` | letters of scripts that do not belong together (UTS #39 Highly Restrictive) |
 /// | `hdl-confusable-punctuation` | a character that renders like ASCII punctuation (U+2010 or U+2212 for `-`, U+2044 for `/`, …) |
 /// | `hdl-not-nfc` | not in Unicode NFC: it looks like its NFC form, which is another handle (no normalization is applied in resolution) |
+///
+/// Without the `unicode-checks` feature, `hdl-mixed-script` and `hdl-not-nfc` are not looked
+/// for, and `hdl-confusable-punctuation` covers only the listed look-alikes (as
+/// [`doi::check`](crate::doi::check)).
 ///
 /// ```
 /// use pidkit::hdl::{check, Handle};
@@ -79,6 +84,7 @@ pub fn check(handle: &Handle<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
+    #[cfg(feature = "unicode-checks")]
     if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
         out.push(Warning::new(
             codes::MIXED_SCRIPT,
@@ -104,6 +110,7 @@ pub fn check(handle: &Handle<'_>) -> Vec<Warning> {
             ));
         }
     }
+    #[cfg(feature = "unicode-checks")]
     if !is_nfc(name) {
         out.push(Warning::new(
             codes::NOT_NFC,
@@ -115,7 +122,7 @@ pub fn check(handle: &Handle<'_>) -> Vec<Warning> {
     out
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "unicode-checks"))]
 mod tests {
     use super::*;
 

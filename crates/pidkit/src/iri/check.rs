@@ -6,8 +6,11 @@
 //! allocates unless there is something to report.
 
 use unicode_bidi::{BidiClass, bidi_class};
+#[cfg(feature = "unicode-checks")]
 use unicode_normalization::char::{canonical_combining_class, is_public_assigned};
+#[cfg(feature = "unicode-checks")]
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfkc_quick};
+#[cfg(feature = "unicode-checks")]
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 use super::convert::{self, Idna, is_ace};
@@ -24,6 +27,12 @@ use crate::pct;
 /// runs between any of `: / ? # [ ] @ ! $ & ' ( ) * + , ; =` and `.` (§4.2 lets name/value
 /// pairs and file extensions count as components). `xn--` labels are also checked as the text
 /// they decode to. DNS hosts (see [`Idna`]) must also pass IDNA.
+///
+/// **Features.** Without the `unicode-checks` feature, the rules that need Unicode data beyond
+/// bidi classes are not run: `not-nfc`, `not-nfkc`, `unassigned`, `mixed-script`,
+/// `confusable`, `confusable-delimiter`. Without the `idna` feature, `xn--` labels are not
+/// decoded and DNS hosts are not run through IDNA: no `bad-punycode`, `idna-invalid`, nor
+/// `web-ipv4-shorthand` for non-ASCII hosts. Every other warning is the same in every build.
 ///
 /// ```
 /// use pidkit::{IriRef, check};
@@ -106,6 +115,7 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
 /// Bopomofo (Chinese) or Han and Hangul (Korean) — mixes that ordinary Japanese, Chinese and
 /// Korean names use. Returns the byte position (counted over `chars`) and the character
 /// where coverage first breaks.
+#[cfg(feature = "unicode-checks")]
 pub(crate) fn mixed_script(chars: impl Iterator<Item = char> + Clone) -> Option<(usize, char)> {
     let mut all = AugmentedScriptSet::default();
     let mut non_latin = AugmentedScriptSet::default();
@@ -152,6 +162,13 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
         return;
     }
     bidi(text, offset, out);
+    #[cfg(feature = "unicode-checks")]
+    security(text, offset, out);
+}
+
+/// `mixed-script` and `confusable` on one component (UTS #39).
+#[cfg(feature = "unicode-checks")]
+fn security(text: &str, offset: usize, out: &mut Vec<Warning>) {
     // Unassigned and private-use characters have no script; they get their own warnings.
     let assigned = || text.chars().filter(|&c| is_public_assigned(c));
     if mixed_script(assigned()).is_some() {
@@ -218,6 +235,7 @@ pub fn check_text(text: &str, offset: usize, out: &mut Vec<Warning>) {
                 out.push(Warning::new(code, offset + i, c.len_utf8(), msg));
             }
         }
+        #[cfg(feature = "unicode-checks")]
         normalization(text, offset, out);
     }
     if text.contains('%') {
@@ -247,12 +265,14 @@ fn classify(c: char) -> Option<(WarningCode, &'static str)> {
             codes::BIDI_CONTROL,
             "a bidi formatting character, which changes how the IRI is displayed (§4.1)",
         ),
+        #[cfg(feature = "unicode-checks")]
         _ if !is_public_assigned(c) => (codes::UNASSIGNED, "an unassigned code point"),
         _ => return None,
     })
 }
 
 /// `not-nfc`, else `not-nfkc`, over the smallest span that normalization changes.
+#[cfg(feature = "unicode-checks")]
 fn normalization(text: &str, offset: usize, out: &mut Vec<Warning>) {
     if is_nfc_quick(text.chars()) != IsNormalized::Yes {
         let nfc: String = text.nfc().collect();
@@ -293,6 +313,7 @@ fn normalization(text: &str, offset: usize, out: &mut Vec<Warning>) {
 
 /// The span `a..b` of `text` that differs from `normal` (widened to whole characters and back
 /// to the preceding starter), and the text that replaces it.
+#[cfg(feature = "unicode-checks")]
 fn changed_span<'n>(text: &str, normal: &'n str) -> (usize, usize, &'n str) {
     let (t, n) = (text.as_bytes(), normal.as_bytes());
     let mut a = t.iter().zip(n).take_while(|(x, y)| x == y).count();
@@ -523,6 +544,7 @@ fn components(text: &str, offset: usize, out: &mut Vec<Warning>) {
 /// skeleton (Katakana ノ, Devanagari visarga) are left alone: they are ordinary text of their
 /// script. The full stops UTS #46 maps to `.` (U+3002, U+FF0E, U+FF61) are not look-alikes:
 /// IDNA and browsers split labels there.
+#[cfg(feature = "unicode-checks")]
 fn delimiter_lookalike(c: char) -> Option<char> {
     use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
     if c.is_ascii() || matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
@@ -545,6 +567,7 @@ fn delimiter_lookalike(c: char) -> Option<char> {
 /// `confusable-delimiter`: characters of a host, written or percent-encoded (strict UTF-8), that
 /// look like a URL delimiter (UTR #36 "Syntax Spoofing"; UTS #39 confusables):
 /// `http://a.com∕b.com/` shows a host `a.com` and a path, but its host is all of it.
+#[cfg(feature = "unicode-checks")]
 fn delimiter_lookalikes(host: &str, offset: usize, out: &mut Vec<Warning>) {
     let b = host.as_bytes();
     let mut i = 0;
@@ -586,6 +609,7 @@ fn delimiter_lookalikes(host: &str, offset: usize, out: &mut Vec<Warning>) {
 
 /// The character of the strictly UTF-8 `%XX` sequence at `b[i]` (first octet `lead`), and the
 /// length of the sequence.
+#[cfg(feature = "unicode-checks")]
 fn encoded_char(b: &[u8], i: usize, lead: u8) -> Option<(char, usize)> {
     let n = match lead {
         0xC2..=0xDF => 2,
@@ -604,6 +628,7 @@ fn encoded_char(b: &[u8], i: usize, lead: u8) -> Option<(char, usize)> {
 /// Host labels: the component rules, on the decoded text of `xn--` labels too; `bad-punycode`;
 /// `confusable-delimiter`; and for a DNS host, `idna-invalid` when IDNA cannot convert it.
 fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
+    #[cfg(feature = "unicode-checks")]
     if !host.is_ascii() || host.contains('%') {
         delimiter_lookalikes(host, offset, out);
     }
@@ -634,6 +659,8 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
             ));
             continue;
         }
+        // Without IDNA (the `idna` feature off) an `xn--` label is not decoded.
+        #[cfg(feature = "idna")]
         match idna::punycode::decode_to_string(&label[4..]) {
             Some(u) if !u.is_ascii() => {
                 let first = out.len();
@@ -659,6 +686,9 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
             }
         }
     }
+    #[cfg(not(feature = "idna"))]
+    let _ = (dns, bad_label); // no IDNA to check the host with
+    #[cfg(feature = "idna")]
     if dns
         && !bad_label
         && let Err(e) = convert::validate_dns_host(host)
@@ -684,6 +714,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "unicode-checks")]
     fn character_classes() {
         assert_eq!(codes("http://a/?\u{E000}"), ["private-use"]);
         assert_eq!(codes("http://a/?\u{E0041}"), ["tag-char"]);
@@ -722,6 +753,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "unicode-checks")]
     fn normalization_spans() {
         let w = check(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
         assert_eq!(
@@ -741,6 +773,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(all(feature = "idna", feature = "unicode-checks"))]
     fn hosts() {
         assert_eq!(codes("http://xn--a_b.example/"), ["bad-punycode"]);
         assert_eq!(codes("http://xn--a.example/"), ["idna-invalid"]); // U+0080

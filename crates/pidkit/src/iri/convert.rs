@@ -25,13 +25,16 @@
 
 use std::borrow::Cow;
 
+#[cfg(feature = "idna")]
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::error::{IriError as ErrorKind, IriParseError as ParseError};
 use super::parse::{HostKind, Positions, is_ipv4};
 use super::scheme_facts::scheme_facts;
 use super::types::IriRef;
-use crate::chars::{self, REG_NAME};
+use crate::chars;
+#[cfg(feature = "idna")]
+use crate::chars::REG_NAME;
 use crate::pct::{self, push_encoded};
 
 /// Which `ireg-name`s are DNS names and so are mapped with IDNA (§3.4, §3.7 step 6).
@@ -245,6 +248,8 @@ impl ToIri {
     }
 
     /// Step 6: convert the `xn--` labels of DNS hosts with ToUnicode ([`host_to_unicode`]).
+    /// Only with the `idna` feature (there is no ToUnicode without it).
+    #[cfg(feature = "idna")]
     pub const fn unicode_hosts(mut self, yes: bool) -> Self {
         self.unicode_hosts = yes;
         self
@@ -263,6 +268,7 @@ impl ToIri {
         }
         let built = rebuild(s, &p, s.len(), |out, part, text, _| {
             match part {
+                #[cfg(feature = "idna")]
                 Part::Host if dns && unicode_host => out.push_str(&host_to_unicode(text)),
                 Part::Host if dns => out.push_str(text),
                 _ => decode_into(out, text, part == Part::Query),
@@ -310,6 +316,9 @@ impl<T: AsRef<str>> IriRef<T> {
 /// and malformed `xn--` labels in an ASCII name are a [`check`](crate::check) warning, not a
 /// conversion error. Otherwise `%XX` are decoded first (they must be UTF-8), and the result is
 /// the A-label form. Errors carry code `idna` and the offset (in `host`) of the label at fault.
+///
+/// Without the `idna` feature a non-ASCII name is the error `idna-unavailable` (offset 0, the
+/// whole name): never a silent substitute such as `%XX`.
 ///
 /// ```
 /// use pidkit::host_to_ascii;
@@ -385,6 +394,7 @@ fn push_host_ascii(out: &mut String, host: &str, cache: bool) -> Result<(), Pars
 
 /// Whether a DNS host passes IDNA: always for plain ASCII names, else ToASCII must succeed
 /// (for an ASCII name with `xn--` labels that checks the labels' Punycode and content).
+#[cfg(feature = "idna")]
 pub(crate) fn validate_dns_host(host: &str) -> Result<(), ParseError> {
     if host.is_ascii() && !has_ace_label(host) {
         return Ok(());
@@ -392,7 +402,14 @@ pub(crate) fn validate_dns_host(host: &str) -> Result<(), ParseError> {
     idna_to_ascii(host).map(drop)
 }
 
+/// Without IDNA (the `idna` feature off) no name that needs it can be converted or checked.
+#[cfg(not(feature = "idna"))]
+fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
+    Err(ParseError::new(ErrorKind::IdnaUnavailable, 0, host.len()))
+}
+
 /// [`host_to_ascii`] without the shortcut for ASCII names.
+#[cfg(feature = "idna")]
 fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
     let decoded = pct::decode_utf8(host).map_err(|e| {
         ParseError::new(
@@ -471,6 +488,7 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
 /// assert_eq!(host_to_unicode("xn--andr--ep-.example.org"), "xn--andr--ep-.example.org");
 /// assert_eq!(host_to_unicode("XN--99ZT52A.example.org"), "XN--99ZT52A.example.org");
 /// ```
+#[cfg(feature = "idna")]
 pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
     if !has_ace_label(host) {
         return Cow::Borrowed(host);
@@ -511,6 +529,7 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
 /// more than 63 characters between dots there gives an A-label of more than 63 octets, since
 /// Punycode writes every character as at least one octet; mapping can drop characters (soft
 /// hyphen, variation selectors) and make dots (U+2488), so the raw length alone does not decide.
+#[cfg(feature = "idna")]
 pub(crate) fn overlong_label(name: &str) -> Option<usize> {
     labels(name).enumerate().find_map(|(i, (at, len))| {
         let label = &name[at..at + len];
@@ -528,6 +547,7 @@ pub(crate) fn overlong_label(name: &str) -> Option<usize> {
 }
 
 /// UTS #46 ToASCII with this module's flags; `None` on failure.
+#[cfg(feature = "idna")]
 fn to_ascii(name: &str) -> Option<Cow<'_, str>> {
     Uts46::new()
         .to_ascii(
@@ -541,6 +561,7 @@ fn to_ascii(name: &str) -> Option<Cow<'_, str>> {
 
 /// Which label makes ToASCII fail: the first that fails on its own, else the name as a whole
 /// (the bidi rule of RFC 5893 looks at all labels together).
+#[cfg(feature = "idna")]
 fn locate_idna_failure(host: &str) -> ParseError {
     for (offset, len) in labels(host) {
         let label = &host[offset..offset + len];
@@ -825,6 +846,7 @@ pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "idna")]
     fn uri(s: &str) -> String {
         IriRef::parse(s).unwrap().to_uri().unwrap().to_string()
     }
@@ -889,6 +911,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn encoding_keeps_ascii_and_existing_escapes() {
         assert_eq!(
             uri("http://www.example.org/red%09rosé#red"),
@@ -903,6 +926,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn positions_follow_the_rewrite() {
         let src = IriRef::parse("http://ü@résumé.org:81/ä/b?é=1#ö#x").unwrap();
         let out = src.to_uri().unwrap();
@@ -943,6 +967,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn uts46_not_idna2003() {
         // Deviation characters are kept (IDNA2003 gave "fass.de" and "xn--4xa.gr").
         assert_eq!(host_to_ascii("faß.de").unwrap(), "xn--fa-hia.de");
@@ -958,6 +983,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn idna_failures_point_at_the_label() {
         let r = IriRef::parse("http://ok.a\u{FFFD}b.example/").unwrap_err();
         assert_eq!(r.code(), "invalid-char"); // not even an IRI

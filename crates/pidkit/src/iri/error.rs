@@ -61,6 +61,11 @@ error_enum! {
         Idna(reason: &'static str) => "idna",
             format!("the host cannot be converted with IDNA ToASCII (UTS #46): {reason}"),
             hint: "check the host's spelling; a host that is not a DNS name can be kept percent-encoded (Idna::Never)";
+        /// A non-ASCII DNS host needs IDNA ToASCII (§3.4), but this build of pidkit has no IDNA
+        /// (its `idna` feature is off): never percent-encoded instead without being asked.
+        IdnaUnavailable => "idna-unavailable",
+            "the host needs IDNA ToASCII (§3.4), but pidkit was built without its `idna` feature",
+            hint: "enable the `idna` feature, or percent-encode the host as RFC 3987 §3.1 does (Idna::Never)";
     }
 }
 

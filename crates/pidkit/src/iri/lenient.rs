@@ -194,6 +194,28 @@ fn not_ucschar(c: char) -> bool {
 /// "special" schemes; the others have opaque hosts).
 const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
 
+/// The WHATWG "domain to ASCII" of a non-ASCII (or `xn--`) domain; `None` when it fails.
+#[cfg(feature = "idna")]
+fn domain_to_ascii(domain: &str) -> Option<String> {
+    // (A label over 63 octets would cost the `idna` crate quadratic time; no IPv4 address
+    // has one, and no browser-relevant answer depends on it.)
+    if super::convert::overlong_label(domain).is_some() {
+        return None;
+    }
+    Some(
+        idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL)
+            .ok()?
+            .into_owned(),
+    )
+}
+
+/// Without IDNA (the `idna` feature off) what browsers make of a non-ASCII host is not known
+/// here: no answer rather than a guess (so no `web-ipv4-shorthand` warning for such hosts).
+#[cfg(not(feature = "idna"))]
+fn domain_to_ascii(_domain: &str) -> Option<String> {
+    None
+}
+
 /// What a browser makes of `host` (a `reg-name` of a special scheme, as written), when that
 /// host "ends in a number" (WHATWG URL Standard, host parser): the IPv4 address it reads, or
 /// `Err(())` when it reads none (the URL is then refused). `None` for a host that does not end
@@ -234,16 +256,7 @@ pub(crate) fn web_ipv4(scheme: &str, host: &str) -> Option<Result<std::net::Ipv4
         }
         Cow::Owned(domain.to_ascii_lowercase())
     } else {
-        // (A label over 63 octets would cost the `idna` crate quadratic time; no IPv4 address
-        // has one, and no browser-relevant answer depends on it.)
-        if super::convert::overlong_label(&domain).is_some() {
-            return None;
-        }
-        Cow::Owned(
-            idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL)
-                .ok()?
-                .into_owned(),
-        )
+        Cow::Owned(domain_to_ascii(&domain)?)
     };
     let mut parts: Vec<&str> = ascii.split('.').collect();
     if parts.last() == Some(&"") {
@@ -348,6 +361,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn hosts_that_end_in_a_number() {
         let ip = |h: &str| web_ipv4("http", h).map(|r| r.map(|a| a.to_string()));
         let ok = |s: &str| Some(Ok(s.to_owned()));

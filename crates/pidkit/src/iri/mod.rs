@@ -20,9 +20,12 @@ mod convert;
 mod display;
 mod lenient;
 
+#[cfg(feature = "unicode-checks")]
 pub(crate) use check::mixed_script;
 pub use check::{check, check_component, check_text};
-pub use convert::{Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
+#[cfg(feature = "idna")]
+pub use convert::host_to_unicode;
+pub use convert::{Idna, ToIri, ToUri, host_to_ascii};
 pub use display::DisplayForm;
 pub use lenient::Lenient;
-pub use resolve::{ResolveMode, remove_dot_segments};
+pub use resolve::{Reference, ResolveMode, remove_dot_segments};

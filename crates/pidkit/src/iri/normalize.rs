@@ -40,7 +40,9 @@ use crate::pct;
 ///   port removed, an empty path under an authority written `/` where the scheme says so,
 ///   IDN hosts through ToASCII, IPv6 literals in RFC 5952 form, and each scheme's own rules.
 ///   Delimiters of empty components are kept (`http://example.com/?` stays different from
-///   `http://example.com/`); the fragment gets no scheme-based rule.
+///   `http://example.com/`); the fragment gets no scheme-based rule. Without the `idna`
+///   feature there is no ToASCII: an IDN host keeps its Unicode form, so `http://例え.jp/` and
+///   `http://xn--r8jz45g.jp/` are then not equivalent at this rung (they are with it).
 ///
 /// ```
 /// use pidkit::{IriRef, Level};
@@ -162,6 +164,23 @@ impl<'a> Key<'a> {
 impl fmt::Display for Key<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// A key serializes as its normal form, a string (feature `serde`), e.g. to write the keys of a
+/// deduplication as JSON. There is no `Deserialize`: a key is made by normalizing, and a string
+/// read back is not known to be a normal form (parse it and call [`IriRef::key`]).
+///
+/// ```
+/// let r = pidkit::IriRef::parse("HTTP://Example.COM:80/%7euser")?;
+/// let json = serde_json::to_string(&r.key(pidkit::Level::Scheme)).unwrap();
+/// assert_eq!(json, r#""http://example.com/~user""#);
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Key<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
     }
 }
 
@@ -783,6 +802,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
     fn hosts() {
         assert_eq!(
             n("http://EX%41mple.COM", Level::Syntax),

@@ -18,6 +18,7 @@
 
 use std::borrow::Cow;
 
+use super::error::IriParseError;
 use super::parse::{self, Positions, Profile, Rule};
 use super::types::{Iri, IriRef};
 
@@ -41,11 +42,82 @@ pub enum ResolveMode {
     NonStrict,
 }
 
+/// What [`Iri::resolve`] and [`Iri::resolve_with`] accept as the reference: a parsed
+/// [`IriRef`] or [`Iri`] (by reference), or text (`&str`, `&String`).
+///
+/// Resolving a parsed reference cannot fail, so it gives an [`Iri<String>`] directly. Text is
+/// first parsed as an `IRI-reference` ([`IriRef::parse`], the default profile), which can fail,
+/// so it gives a `Result<Iri<String>, IriParseError>` with the parse error (code, byte offset)
+/// of an invalid reference. One method, and the type says which case can fail: no `unwrap`
+/// on the infallible path, no silent acceptance of bad text on the other.
+///
+/// ```
+/// use pidkit::{Iri, IriRef};
+/// let base = Iri::parse("http://a/b/c/d;p?q")?;
+/// let parsed: Iri<String> = base.resolve(&IriRef::parse("../g")?); // infallible
+/// let text: Iri<String> = base.resolve("../g")?;                     // parsed first
+/// assert_eq!(parsed, text);
+/// let err = base.resolve("../g h").unwrap_err();
+/// assert_eq!((err.code(), err.offset), ("invalid-char", 4));
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+///
+/// The trait is sealed: it is implemented for exactly these types.
+pub trait Reference: sealed::Sealed {
+    /// What resolution gives: `Iri<String>` for a parsed reference, a `Result` for text.
+    type Output;
+
+    /// Resolve against `base` (see [`Iri::resolve_with`]).
+    #[doc(hidden)]
+    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<U: AsRef<str>> Sealed for &super::IriRef<U> {}
+    impl<U: AsRef<str>> Sealed for &super::Iri<U> {}
+    impl Sealed for &str {}
+    impl Sealed for &String {}
+}
+
+impl<U: AsRef<str>> Reference for &IriRef<U> {
+    type Output = Iri<String>;
+    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Iri<String> {
+        let r = self.as_borrowed();
+        let mut out = String::with_capacity(base.as_str().len() + r.as_str().len());
+        let pos = resolve_to(base, &r, mode, &mut out);
+        Iri::from_ref_unchecked(IriRef::from_parts(out, pos))
+    }
+}
+
+impl<U: AsRef<str>> Reference for &Iri<U> {
+    type Output = Iri<String>;
+    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Iri<String> {
+        IriRef::as_borrowed(self).resolve_against(base, mode)
+    }
+}
+
+impl Reference for &str {
+    type Output = Result<Iri<String>, IriParseError>;
+    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output {
+        Ok(IriRef::parse(self)?.resolve_against(base, mode))
+    }
+}
+
+impl Reference for &String {
+    type Output = Result<Iri<String>, IriParseError>;
+    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output {
+        self.as_str().resolve_against(base, mode)
+    }
+}
+
 impl<T: AsRef<str>> Iri<T> {
     /// Resolve `reference` against this IRI as base (RFC 3986 §5.2, strict).
     ///
     /// A fragment of the base is ignored (§5.2.1). The result is always a valid IRI; see the
-    /// module documentation for the `/.` fix.
+    /// module documentation for the `/.` fix. The reference is a parsed [`IriRef`] or [`Iri`]
+    /// (the result is an `Iri<String>`) or text, `&str` or `&String` (parsed first: the result
+    /// is a `Result`, an error for text that is not an IRI reference); see [`Reference`].
     ///
     /// ```
     /// use pidkit::{Iri, IriRef};
@@ -55,30 +127,28 @@ impl<T: AsRef<str>> Iri<T> {
     /// // An authority-less path that would start with "//" gets the "/." prefix.
     /// let foo = Iri::parse("foo:")?;
     /// assert_eq!(foo.resolve(&IriRef::parse(".///bar")?), "foo:/.//bar");
+    /// // Text is parsed first, so it may fail.
+    /// assert_eq!(base.resolve("g;x=1/../y")?, "http://a/b/c/y");
+    /// assert_eq!(base.resolve("http://[::1").unwrap_err().code(), "bad-ipv6");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+    pub fn resolve<R: Reference>(&self, reference: R) -> R::Output {
         self.resolve_with(reference, ResolveMode::Strict)
     }
 
-    /// Resolve `reference` against this IRI in the given [`ResolveMode`].
+    /// Resolve `reference` against this IRI in the given [`ResolveMode`]; `reference` as for
+    /// [`Iri::resolve`].
     ///
     /// ```
     /// use pidkit::{Iri, IriRef, ResolveMode};
     /// let base = Iri::parse("file:///C:/eclipse/")?;
     /// let r = IriRef::parse("file:foo.n3")?;
     /// assert_eq!(base.resolve_with(&r, ResolveMode::NonStrict), "file:///C:/eclipse/foo.n3");
+    /// assert_eq!(base.resolve_with("file:foo.n3", ResolveMode::Strict)?, "file:foo.n3");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn resolve_with<U: AsRef<str>>(
-        &self,
-        reference: &IriRef<U>,
-        mode: ResolveMode,
-    ) -> Iri<String> {
-        let (base, r) = (IriRef::as_borrowed(self), reference.as_borrowed());
-        let mut out = String::with_capacity(base.as_str().len() + r.as_str().len());
-        let pos = resolve_to(&base, &r, mode, &mut out);
-        Iri::from_ref_unchecked(IriRef::from_parts(out, pos))
+    pub fn resolve_with<R: Reference>(&self, reference: R, mode: ResolveMode) -> R::Output {
+        reference.resolve_against(&IriRef::as_borrowed(self), mode)
     }
 
     /// Resolve into `out` (cleared first) and return a borrowed view of the result: with one
