@@ -317,9 +317,10 @@ impl Stdout {
     }
 }
 
-/// Standard error, for text painted as `style.stderr()` says (see [`Style::stderr`]).
-pub fn stderr(style: Style) -> AutoStream<std::io::StderrLock<'static>> {
-    AutoStream::new(std::io::stderr().lock(), style.stderr().stream_choice())
+/// Standard error, for text painted as `style.stderr()` says (see [`Style::stderr`]). Not
+/// locked for longer than a write: the progress bar draws on stderr from its own thread.
+pub fn stderr(style: Style) -> AutoStream<std::io::Stderr> {
+    AutoStream::new(std::io::stderr(), style.stderr().stream_choice())
 }
 
 /// Write `text`, painted for stderr as `style` says, to standard error.
@@ -355,7 +356,8 @@ impl std::io::Write for Stdout {
 /// `--color`: whether human output is coloured.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Color {
-    /// On a terminal, unless NO_COLOR is set (also CLICOLOR, CLICOLOR_FORCE and TERM=dumb)
+    /// Stdout and stderr each when it is a terminal, unless NO_COLOR is set (CLICOLOR_FORCE,
+    /// CLICOLOR=0 and TERM=dumb are honoured too)
     Auto,
     /// Always
     Always,

@@ -332,8 +332,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::from(worst))
 }
 
-/// `pidkit: 5 identifiers in 1.20 s (4/s): 3 resolved, 1 not-found, 1 unknown; 2 from the cache, 4
-/// requests`.
+/// `pidkit: 5 identifiers in 1.20 s (4/s): 3 resolved, 1 not-found, 1 unknown; 2 from the
+/// cache, 4 requests` (the errors by code follow on a line of their own).
 fn summary(
     counts: &BTreeMap<&'static str, usize>,
     blank: usize,
