@@ -101,8 +101,9 @@ impl Report<'_> {
 }
 
 /// The columns `parse --tsv` adds: the IRI components.
-const COMPONENT_COLUMNS: [&str; 8] = [
+const COMPONENT_COLUMNS: [&str; 9] = [
     "scheme",
+    "authority",
     "userinfo",
     "host",
     "host_kind",
@@ -258,6 +259,7 @@ impl LineCmd {
                 let c = c.as_ref();
                 for f in [
                     c.and_then(|c| c.scheme),
+                    c.and_then(|c| c.authority),
                     c.and_then(|c| c.userinfo),
                     c.and_then(|c| c.host),
                     c.and_then(|c| c.host_kind),

@@ -216,11 +216,11 @@ fn tsv_has_a_header_and_marks_absent_values() {
         .code(0)
         .stdout(
             "line\tinput\tkind\tvalid\terror\toffset\tlen\tmessage\thint\twarnings\t\
-             scheme\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\n\
+             scheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\n\
              1\thttp://a/b?c\tiri\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\t\
-             http\t\\N\ta\treg-name\t\\N\t/b\tc\t\\N\n\
+             http\ta\t\\N\ta\treg-name\t\\N\t/b\tc\t\\N\n\
              2\tx#y\trelative-ref\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\t\
-             \\N\t\\N\t\\N\t\\N\t\\N\tx\t\\N\ty\n",
+             \\N\t\\N\t\\N\t\\N\t\\N\t\\N\tx\t\\N\ty\n",
         );
     pidkit()
         .args(["check", "--tsv", "--json", "x"])
