@@ -9,10 +9,9 @@ use pidkit::{
     DisplayForm, Identifier, IriRef, Level, ParseError, PidOutput, ReadOptions, Reading, ToIri,
     ToUri, Warning,
 };
-use serde::Serialize;
 
 use crate::input::{BadBytes, Line};
-use crate::output::{self, ErrorJson, Format, Style, WarningJson};
+use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{LineJob, Outcome};
 
 /// Which command.
@@ -101,43 +100,62 @@ impl Report<'_> {
     }
 }
 
+/// The columns `parse --tsv` adds: the IRI components.
+const COMPONENT_COLUMNS: [&str; 9] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+impl LineCmd {
+    /// The command's own members (JSON) and columns (TSV) after the input's.
+    fn extra(&self) -> &'static [&'static str] {
+        match &self.mode {
+            Mode::Check => &[],
+            Mode::Parse => &COMPONENT_COLUMNS,
+            Mode::Transform(Transform::Normalize(..)) => &["normalized"],
+            Mode::Transform(Transform::ToUri(..)) => &["uri"],
+            Mode::Transform(Transform::ToIri(..)) => &["iri"],
+        }
+    }
+}
+
 impl LineJob for LineCmd {
     fn header(&self) -> Option<String> {
-        (self.format == Format::Tsv).then(|| {
-            let mut cols = vec![
-                "line", "input", "kind", "valid", "error", "offset", "message",
-            ];
-            match &self.mode {
-                Mode::Check => cols.push("warnings"),
-                Mode::Parse => cols.extend([
-                    "scheme",
-                    "userinfo",
-                    "host",
-                    "host_kind",
-                    "port",
-                    "path",
-                    "query",
-                    "fragment",
-                ]),
-                Mode::Transform(t) => cols.push(t.field()),
-            }
-            let mut h = String::new();
-            output::tsv_record(&mut h, cols.into_iter().map(Some));
-            h
-        })
+        (self.format == Format::Tsv).then(|| output::tsv_header(self.extra()))
     }
 
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {
         let input = match &line.text {
             Ok(s) => *s,
             Err(bad) => {
-                let sink =
-                    if matches!(self.mode, Mode::Transform(_)) && self.format == Format::Human {
-                        err
-                    } else {
-                        out
-                    };
-                return bad_bytes(self.format, self.style, line.number, bad, sink);
+                // parse's members are absent for invalid input; its columns are \N.
+                let extra: Vec<_> = match (&self.mode, self.format) {
+                    (Mode::Parse, Format::Json) => &[][..],
+                    _ => self.extra(),
+                }
+                .iter()
+                .map(|name| (*name, None))
+                .collect();
+                if matches!(self.mode, Mode::Transform(_)) && self.format == Format::Human {
+                    // The transforms' stdout keeps one line per input: an empty one here.
+                    out.push('\n');
+                    return bad_bytes(
+                        self.format,
+                        self.style.stderr(),
+                        line.number,
+                        bad,
+                        &extra,
+                        err,
+                    );
+                }
+                return bad_bytes(self.format, self.style, line.number, bad, &extra, out);
             }
         };
         let lenient = self.opts.lenient();
@@ -181,39 +199,27 @@ impl LineJob for LineCmd {
         Outcome {
             valid,
             kind: Some(a.kind),
+            error: report.error().map(ParseError::code),
             warnings: warnings.iter().map(|w| w.code.as_str()).collect(),
         }
     }
 }
 
 impl LineCmd {
-    /// One JSON Lines record (fields per the CLI contract; absent ones are omitted). The fields every record has are written directly (this is the hot
-    /// path of `check --json`); the nested objects go through serde.
+    /// One JSON Lines record (docs/output.md): the members of every input record, then the
+    /// command's own. Absent members of `parse` are omitted; a transform's result is `null`
+    /// when it failed.
     fn json(&self, out: &mut String, r: &Report<'_>) {
-        out.push_str("{\"line\":");
-        output::push_int(out, r.number);
-        out.push_str(",\"input\":");
-        output::push_json_str(out, r.input);
-        out.push_str(",\"kind\":\"");
-        out.push_str(r.a.kind.name());
-        out.push_str(if r.valid {
-            "\",\"valid\":true,\"error\":"
-        } else {
-            "\",\"valid\":false,\"error\":"
-        });
-        match r.error() {
-            Some(e) => field(out, &ErrorJson::from(e)),
-            None => out.push_str("null"),
-        }
-        out.push_str(",\"warnings\":");
-        if r.warnings.is_empty() {
-            out.push_str("[]");
-        } else {
-            field(
-                out,
-                &r.warnings.iter().map(WarningJson::from).collect::<Vec<_>>(),
-            );
-        }
+        let error = r.error().map(ErrorJson::from);
+        output::json_input(
+            out,
+            r.number,
+            r.input,
+            r.a.kind.name(),
+            r.valid,
+            error.as_ref(),
+            r.warnings,
+        );
         if let Some(m) = r.mapped {
             out.push_str(",\"mapped\":");
             output::push_json_str(out, m);
@@ -221,49 +227,39 @@ impl LineCmd {
         if let (Mode::Parse, Ok(id)) = (&self.mode, &r.a.result) {
             if let Some(c) = id.components() {
                 out.push_str(",\"components\":");
-                field(out, &c);
+                output::json_value(out, &c);
             }
             if let Some(d) = id.details() {
                 let _ = write!(out, ",\"{}\":", d.name());
-                field(out, &d);
+                output::json_value(out, &d);
             }
         }
-        if let (Mode::Transform(t), Some(Ok(v))) = (&self.mode, &r.result) {
-            let _ = write!(out, ",\"{}\":", t.field());
-            output::push_json_str(out, v);
+        if let Mode::Transform(t) = &self.mode {
+            let value = r.result.as_ref().and_then(|v| v.as_deref().ok());
+            output::json_member(out, t.field(), value);
         }
         out.push_str("}\n");
     }
 
     fn tsv(&self, out: &mut String, r: &Report<'_>) {
-        let number = r.number.to_string();
-        let e = r.error();
-        let (offset, message) = (
-            e.map(|e| e.offset.to_string()),
-            e.map(|e| e.kind.to_string()),
+        let error = r.error().map(ErrorJson::from);
+        output::tsv_input(
+            out,
+            r.number,
+            r.input,
+            r.a.kind.name(),
+            r.valid,
+            error.as_ref(),
+            r.warnings,
         );
-        let mut fields = vec![
-            Some(number.as_str()),
-            Some(r.input),
-            Some(r.a.kind.name()),
-            Some(if r.valid { "true" } else { "false" }),
-            e.map(ParseError::code),
-            offset.as_deref(),
-            message.as_deref(),
-        ];
-        let warnings = r
-            .warnings
-            .iter()
-            .map(|w| w.code.as_str())
-            .collect::<Vec<_>>()
-            .join(",");
-        let c = r.a.result.as_ref().ok().and_then(Identifier::components);
         match &self.mode {
-            Mode::Check => fields.push(Some(&warnings)),
+            Mode::Check => {}
             Mode::Parse => {
+                let c = r.a.result.as_ref().ok().and_then(Identifier::components);
                 let c = c.as_ref();
-                fields.extend([
+                for f in [
                     c.and_then(|c| c.scheme),
+                    c.and_then(|c| c.authority),
                     c.and_then(|c| c.userinfo),
                     c.and_then(|c| c.host),
                     c.and_then(|c| c.host_kind),
@@ -271,28 +267,35 @@ impl LineCmd {
                     c.map(|c| c.path),
                     c.and_then(|c| c.query),
                     c.and_then(|c| c.fragment),
-                ]);
+                ] {
+                    output::tsv_field(out, false, f);
+                }
             }
-            Mode::Transform(_) => fields.push(r.result.as_ref().and_then(|v| v.as_deref().ok())),
+            Mode::Transform(_) => output::tsv_field(
+                out,
+                false,
+                r.result.as_ref().and_then(|v| v.as_deref().ok()),
+            ),
         }
-        output::tsv_record(out, fields);
+        out.push('\n');
     }
 
     /// Human output. `check` and `parse` report every line on stdout; the transforms print only
-    /// their results on stdout (so they pipe) and their errors on stderr.
+    /// their results on stdout (so they pipe), one line per input — an empty line where the
+    /// input failed, so output lines up with input — and their errors on stderr, with the
+    /// input's line number.
     fn human(&self, out: &mut String, err: &mut String, r: &Report<'_>) {
         let prefix = format!("{}: ", r.number);
         if let Mode::Transform(_) = self.mode {
+            let style = self.style.stderr();
             match (r.error(), &r.result) {
-                (Some(e), _) => output::human_error(err, &prefix, r.input, e, self.style),
-                (None, Some(Ok(v))) => {
-                    out.push_str(&self.shown(v));
-                    out.push('\n');
-                }
+                (None, Some(Ok(v))) => out.push_str(&self.shown(v)),
+                (Some(e), _) => output::human_error(err, &prefix, r.input, e, style),
                 (None, _) => {}
             }
+            out.push('\n');
             for w in r.warnings {
-                output::human_warning(err, r.input, w, self.style);
+                output::human_warning(err, r.input, w, style);
             }
             return;
         }
@@ -351,88 +354,52 @@ impl LineCmd {
     }
 }
 
-/// The report for a line whose bytes are not text in the input encoding.
+/// The report for a line whose bytes are not text in the input encoding: an input record of
+/// kind `unknown` with the `invalid-utf8` (or `invalid-encoding`) error. `extra` holds the
+/// command's own members (JSON) or columns (TSV) and their values, absent ones `null` or `\N`.
+/// Human text goes to `out`.
 pub fn bad_bytes(
     format: Format,
     style: Style,
     number: usize,
     bad: &BadBytes<'_>,
+    extra: &[(&str, Option<&str>)],
     out: &mut String,
 ) -> Outcome {
     let shown = String::from_utf8_lossy(bad.bytes);
-    let code = if bad.encoding == "UTF-8" {
-        "invalid-utf8"
-    } else {
-        "invalid-encoding"
-    };
-    let message = format!(
-        "line {number} is not valid {} (byte {})",
-        bad.encoding, bad.offset
-    );
-    let hint = if bad.encoding == "UTF-8" {
-        "convert the input to UTF-8, or name its encoding with --encoding"
-    } else {
-        "check the --encoding label"
-    };
+    let error = ErrorJson::bad_bytes(number, bad);
     match format {
         Format::Json => {
-            #[derive(Serialize)]
-            struct Bad<'a> {
-                line: usize,
-                input: &'a str,
-                kind: &'a str,
-                valid: bool,
-                error: ErrorJson,
-                warnings: [(); 0],
+            output::json_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            for (name, value) in extra {
+                output::json_member(out, name, *value);
             }
-            let error = ErrorJson {
-                code,
-                offset: bad.offset,
-                len: 1,
-                message,
-                hint: Some(hint.into()),
-            };
-            let record = Bad {
-                line: number,
-                input: &shown,
-                kind: "unknown",
-                valid: false,
-                error,
-                warnings: [],
-            };
-            output::json_line(out, &record);
+            out.push_str("}\n");
         }
         Format::Tsv => {
-            let (n, off) = (number.to_string(), bad.offset.to_string());
-            output::tsv_record(
-                out,
-                [
-                    Some(n.as_str()),
-                    Some(&shown),
-                    Some("unknown"),
-                    Some("false"),
-                    Some(code),
-                    Some(&off),
-                    Some(&message),
-                ],
-            );
+            output::tsv_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            for (_, value) in extra {
+                output::tsv_field(out, false, *value);
+            }
+            out.push('\n');
         }
         Format::Human => {
-            let _ = writeln!(out, "{number}: {} {code}: {message}", style.red("error"));
-            let _ = writeln!(out, "  {} {hint}", style.green("hint:"));
+            let _ = writeln!(
+                out,
+                "{number}: {} {}: {}",
+                style.red("error"),
+                error.code,
+                error.message
+            );
+            if let Some(hint) = &error.hint {
+                let _ = writeln!(out, "  {} {hint}", style.green("hint:"));
+            }
         }
     }
     Outcome {
         valid: false,
         kind: None,
+        error: Some(error.code),
         warnings: Vec::new(),
-    }
-}
-
-/// Append `value` as JSON (serializing plain data structures cannot fail).
-fn field(out: &mut String, value: &impl Serialize) {
-    match serde_json::to_string(value) {
-        Ok(text) => out.push_str(&text),
-        Err(e) => output::push_json_str(out, &e.to_string()),
     }
 }

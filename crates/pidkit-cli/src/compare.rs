@@ -3,26 +3,61 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-use pidkit::{Kind, Level, ReadOptions};
-use serde::Serialize;
+use pidkit::{Kind, Level, ReadOptions, Reading, Warning};
 
-use crate::output::{self, Format, Style};
+use crate::output::{self, ErrorJson, Format, Style};
 
-#[derive(Serialize)]
-struct Record<'a> {
-    a: &'a str,
-    b: &'a str,
-    level: &'a str,
-    equivalent: bool,
-    /// The lowest rung at which they are equivalent (the rung asked when they are not).
-    rung: &'a str,
-    /// The rule of that rung, for the first identifier's kind.
-    rule: &'a str,
-    /// The keys compared.
-    a_normalized: &'a str,
-    b_normalized: &'a str,
+/// The members and columns `compare` adds: to each input, its key; to the record, the verdict.
+const VERDICT: [&str; 5] = ["key", "level", "equivalent", "rung", "rule"];
+
+/// One of the two inputs: its argument position, the text, how it read, and its warnings.
+struct Side<'a> {
+    number: usize,
+    input: &'a str,
+    reading: Reading<'a>,
+    warnings: Vec<Warning>,
+    error: Option<ErrorJson>,
+}
+
+impl<'a> Side<'a> {
+    fn read(number: usize, input: &'a str, opts: &ReadOptions) -> Side<'a> {
+        let reading = pidkit::read(input, opts);
+        let warnings = match &reading.result {
+            Ok(id) => {
+                let mut w = reading.notes.clone();
+                w.extend(id.warnings());
+                w
+            }
+            Err(_) => Vec::new(),
+        };
+        let error = reading.result.as_ref().err().map(ErrorJson::from);
+        Side {
+            number,
+            input,
+            reading,
+            warnings,
+            error,
+        }
+    }
+
+    /// The input as a JSON object (no `schema` of its own: it is part of a record), with its key.
+    fn json(&self, out: &mut String, key: Option<&str>) {
+        out.push('{');
+        output::json_input_members(
+            out,
+            self.number,
+            self.input,
+            self.reading.kind.name(),
+            self.error.is_none(),
+            self.error.as_ref(),
+            &self.warnings,
+        );
+        output::json_member(out, "key", key);
+        out.push('}');
+    }
 }
 
 /// What `dedupe` keeps of one input: its key at the run's rung, its kind and that rung's rule.
@@ -34,13 +69,14 @@ pub struct Keyed<'a> {
     pub rule: &'static str,
 }
 
-/// The key `dedupe` uses, read as `opts` say.
+/// The key `dedupe` uses, read as `opts` say; or the kind the input was read as and its error.
 pub fn key<'a>(
     input: &'a str,
     opts: &ReadOptions,
     level: Level,
-) -> Result<Keyed<'a>, pidkit::ParseError> {
-    let id = pidkit::read(input, opts).result?;
+) -> Result<Keyed<'a>, (Kind, pidkit::ParseError)> {
+    let reading = pidkit::read(input, opts);
+    let id = reading.result.map_err(|e| (reading.kind, e))?;
     Ok(Keyed {
         key: id.key(level).into_cow(),
         kind: id.kind(),
@@ -48,6 +84,8 @@ pub fn key<'a>(
     })
 }
 
+/// Compare `a` and `b`; exit 0 equivalent, 1 different, 2 when either is invalid (each gets
+/// its error: in its record, or on stderr with its position).
 pub fn main(
     a: &str,
     b: &str,
@@ -56,49 +94,55 @@ pub fn main(
     format: Format,
     style: Style,
 ) -> Result<ExitCode, String> {
-    let fail = |input: &str, e: pidkit::ParseError| {
-        let mut msg = String::new();
-        output::human_error(&mut msg, "", input, &e, style);
-        msg.trim_end().to_owned()
+    let sides = [Side::read(1, a, opts), Side::read(2, b, opts)];
+    let c = match (&sides[0].reading.result, &sides[1].reading.result) {
+        (Ok(ia), Ok(ib)) => Some(ia.compare(ib, level)),
+        _ => None,
     };
-    let ia = pidkit::read(a, opts).result.map_err(|e| fail(a, e))?;
-    let ib = pidkit::read(b, opts).result.map_err(|e| fail(b, e))?;
-    let c = ia.compare(&ib, level);
-    let (ka, kb) = (c.keys.0.as_str(), c.keys.1.as_str());
+    let keys = c.as_ref().map(|c| (c.keys.0.as_str(), c.keys.1.as_str()));
+    let key = |k: usize| keys.map(|(a, b)| if k == 0 { a } else { b });
+    let equivalent = c
+        .as_ref()
+        .map(|c| if c.equivalent { "true" } else { "false" });
+    let (rung, rule) = (
+        c.as_ref().map(|c| c.rung.name()),
+        c.as_ref().map(|c| c.rule),
+    );
     let mut out = String::new();
     match format {
-        Format::Json => output::json_line(
-            &mut out,
-            &Record {
-                a,
-                b,
-                level: level.name(),
-                equivalent: c.equivalent,
-                rung: c.rung.name(),
-                rule: c.rule,
-                a_normalized: ka,
-                b_normalized: kb,
-            },
-        ),
-        Format::Tsv => {
-            output::tsv_record(
-                &mut out,
-                ["a", "b", "level", "equivalent", "rung", "rule"].map(Some),
-            );
-            output::tsv_record(
-                &mut out,
-                [
-                    Some(a),
-                    Some(b),
-                    Some(level.name()),
-                    Some(if c.equivalent { "true" } else { "false" }),
-                    Some(c.rung.name()),
-                    Some(c.rule),
-                ],
-            );
+        Format::Json => {
+            out.push_str("{\"schema\":");
+            output::push_int(&mut out, output::SCHEMA as usize);
+            output::json_member(&mut out, "level", Some(level.name()));
+            let _ = write!(out, ",\"equivalent\":{}", equivalent.unwrap_or("null"));
+            output::json_member(&mut out, "rung", rung);
+            output::json_member(&mut out, "rule", rule);
+            for (k, side) in sides.iter().enumerate() {
+                out.push_str(if k == 0 { ",\"a\":" } else { ",\"b\":" });
+                side.json(&mut out, key(k));
+            }
+            out.push_str("}\n");
         }
-        Format::Human => {
-            if c.equivalent {
+        Format::Tsv => {
+            out.push_str(&output::tsv_header(&VERDICT));
+            for (k, side) in sides.iter().enumerate() {
+                output::tsv_input(
+                    &mut out,
+                    side.number,
+                    side.input,
+                    side.reading.kind.name(),
+                    side.error.is_none(),
+                    side.error.as_ref(),
+                    &side.warnings,
+                );
+                for f in [key(k), Some(level.name()), equivalent, rung, rule] {
+                    output::tsv_field(&mut out, false, f);
+                }
+                out.push('\n');
+            }
+        }
+        Format::Human => match &c {
+            Some(c) if c.equivalent => {
                 let _ = writeln!(
                     out,
                     "{} at level {}: {}",
@@ -106,12 +150,33 @@ pub fn main(
                     c.rung.name(),
                     c.rule
                 );
-            } else {
+            }
+            Some(_) => {
                 let _ = writeln!(out, "{} at level {}", style.red("different"), level.name());
             }
-            let _ = writeln!(out, "  {}\n  {}", output::safe(ka), output::safe(kb));
-        }
+            None => {
+                let mut err = String::new();
+                for side in &sides {
+                    if let Err(e) = &side.reading.result {
+                        let prefix = format!("{}: ", side.number);
+                        output::human_error(&mut err, &prefix, side.input, e, style.stderr());
+                    }
+                }
+                output::eprint(style, &err);
+            }
+        },
     }
-    print!("{out}");
-    Ok(ExitCode::from(if c.equivalent { 0 } else { 1 }))
+    if let (Format::Human, Some((ka, kb))) = (format, keys) {
+        let _ = writeln!(out, "  {}\n  {}", output::safe(ka), output::safe(kb));
+    }
+    let mut stdout = output::Stdout::lock(style);
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| format!("I/O error: {e}"))?;
+    Ok(ExitCode::from(match c {
+        Some(c) if c.equivalent => 0,
+        Some(_) => 1,
+        None => 2,
+    }))
 }

@@ -9,24 +9,31 @@
 //! Memory: each distinct text and key once, in one arena; about 40 bytes of tables per
 //! distinct text (its hash entry, its arena end, its variant record, plus a group record per
 //! key); and 4 bytes per input line (the line's variant, its index being the line number),
-//! which the output needs to list the members of each group in order.
+//! which the output needs to list the members of each group in order; and the records of
+//! invalid lines.
+//!
+//! Records come in input order of their first line: a group where its first member is, an
+//! invalid line where it is (docs/output.md).
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::io::{self, Write};
 use std::time::Instant;
 
+use crate::compare::key;
+use crate::input::{Chunk, Source};
+use crate::output::{self, ErrorJson, Format, Style};
+use crate::run::{self, SummaryArgs};
 use encoding_rs::Encoding;
 use pidkit::{Kind, Level};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
-use serde::Serialize;
 
-use crate::compare::key;
-use crate::input::{Chunk, Source};
-use crate::output::{self, Format, Style};
+/// The columns `dedupe --tsv` adds to those of every input row: its group's key and rule.
+const EXTRA: [&str; 2] = ["key", "rule"];
 
 /// The variant of a blank or invalid line.
 const NONE: u32 = u32::MAX;
@@ -51,8 +58,13 @@ type ByHash = FxHashMap<u64, u32>;
 enum Keyed {
     /// Blank: skipped.
     Blank,
-    /// Not an identifier, or not text: the error report.
-    Bad(String),
+    /// Not an identifier, or not text: the kind it was read as (`None`: not text), the error
+    /// code, and its report (stderr text in human output, else its record).
+    Bad {
+        kind: Option<Kind>,
+        code: &'static str,
+        report: String,
+    },
     /// The line's key (`None` when it is the line itself), the hashes of the line and key, and
     /// the kind and rule of the group a new key makes.
     Ok {
@@ -64,17 +76,6 @@ enum Keyed {
     },
 }
 
-#[derive(Serialize)]
-struct Record<'a> {
-    key: &'a str,
-    /// The kind of the first member.
-    kind: &'a str,
-    /// The rule that made the members equal (of the first member's kind, at the run's rung).
-    rule: &'a str,
-    members: Vec<&'a str>,
-    lines: Vec<usize>,
-}
-
 /// Options of a dedupe run.
 pub struct Dedupe {
     pub opts: pidkit::ReadOptions,
@@ -83,14 +84,16 @@ pub struct Dedupe {
     pub style: Style,
     /// Print groups of one member too.
     pub all: bool,
-    pub quiet: bool,
+    pub summary: SummaryArgs,
 }
 
-/// A distinct text, and the group of its key.
+/// A distinct text, the group of its key, and its kind (a handle that is a DOI can be in a
+/// DOI's group).
 #[derive(Clone, Copy)]
 struct Variant {
     group: u32,
     text: u32,
+    kind: Kind,
 }
 
 /// The merged state: every distinct text and key once, the groups in order of first
@@ -113,9 +116,13 @@ struct Table {
     text_collisions: FxHashMap<Box<str>, u32>,
     /// The variant of line `n` at `n - 1` ([`NONE`] for blank and invalid lines).
     lines: Vec<u32>,
+    /// The records of invalid lines (JSON, TSV), in input order.
+    invalid_records: Vec<(usize, String)>,
     total: usize,
     invalid: usize,
     blank: usize,
+    kinds: BTreeMap<&'static str, usize>,
+    errors: BTreeMap<&'static str, usize>,
 }
 
 fn too_many(what: &str) -> io::Error {
@@ -193,7 +200,11 @@ impl Table {
                     .ok()
                     .filter(|&v| v < NONE)
                     .ok_or_else(|| too_many("distinct texts"))?;
-                self.variants.push(Variant { group: g, text: s });
+                self.variants.push(Variant {
+                    group: g,
+                    text: s,
+                    kind: info.0,
+                });
                 match self.by_text.entry(text_hash) {
                     Entry::Vacant(e) => {
                         e.insert(v);
@@ -221,6 +232,26 @@ impl Table {
 }
 
 impl Dedupe {
+    /// The report of an invalid line: on stderr in human output, else its input record.
+    fn invalid(&self, number: usize, input: &str, kind: &str, error: &ErrorJson) -> String {
+        let mut s = String::new();
+        match self.format {
+            Format::Json => {
+                output::json_input(&mut s, number, input, kind, false, Some(error), &[]);
+                s.push_str("}\n");
+            }
+            Format::Tsv => {
+                output::tsv_input(&mut s, number, input, kind, false, Some(error), &[]);
+                for _ in EXTRA {
+                    output::tsv_field(&mut s, false, None);
+                }
+                s.push('\n');
+            }
+            Format::Human => {}
+        }
+        s
+    }
+
     /// Read every line of `source`, then print the groups. Returns whether every input was valid.
     pub fn run(&self, source: Source, out: &mut dyn Write) -> io::Result<bool> {
         self.run_with(source, out, fx)
@@ -233,6 +264,9 @@ impl Dedupe {
         let skip_blank = source.skips_blank();
         let batch = source.is_stream();
         let mut table = Table::default();
+        if self.format == Format::Tsv {
+            out.write_all(output::tsv_header(&EXTRA).as_bytes())?;
+        }
         // A pipeline of two stages: the workers key one chunk while this thread merges the
         // previous one and reads the next.
         let mut current = source.next_chunk()?;
@@ -258,31 +292,25 @@ impl Dedupe {
             pending = current.take().zip(keyed);
             current = next;
         }
-        let Table {
-            total,
-            invalid,
-            blank,
-            ..
-        } = table;
+        let (total, invalid, blank) = (table.total, table.invalid, table.blank);
         let distinct = table.groups.len();
         let duplicates = total - invalid - distinct;
-        self.print(&table, out)?;
+        self.print(&mut table, out)?;
         if source.bom_removed {
             let _ = writeln!(io::stderr(), "{}", crate::BOM_NOTE);
         }
         // The summary of a stream, as the line commands give it.
-        if batch && !self.quiet {
-            let secs = started.elapsed().as_secs_f64();
-            let skipped = if blank > 0 {
-                format!("; {blank} blank line(s) skipped")
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                io::stderr(),
-                "pidkit: {total} identifiers in {secs:.2} s: {distinct} distinct at level {}, {duplicates} duplicate(s), {invalid} invalid{skipped}",
+        if self.summary.wanted(batch) {
+            let mut s = run::head(total, started.elapsed());
+            let _ = write!(
+                s,
+                ": {distinct} distinct at level {}, {duplicates} duplicate(s), {invalid} invalid",
                 self.level.name(),
             );
+            run::blank_lines(&mut s, blank);
+            run::counts(&mut s, "kinds", &table.kinds);
+            run::counts(&mut s, "errors", &table.errors);
+            let _ = writeln!(io::stderr(), "{s}");
         }
         Ok(invalid == 0)
     }
@@ -303,9 +331,26 @@ impl Dedupe {
                     Ok(t) if skip_blank && t.trim().is_empty() => return Keyed::Blank,
                     Ok(t) => t,
                     Err(bad) => {
-                        let mut e = String::new();
-                        crate::cmd::bad_bytes(Format::Human, self.style, line.number, &bad, &mut e);
-                        return Keyed::Bad(e);
+                        let error = ErrorJson::bad_bytes(line.number, &bad);
+                        let mut report = String::new();
+                        if self.format == Format::Human {
+                            crate::cmd::bad_bytes(
+                                Format::Human,
+                                self.style.stderr(),
+                                line.number,
+                                &bad,
+                                &[],
+                                &mut report,
+                            );
+                        } else {
+                            let shown = String::from_utf8_lossy(bad.bytes);
+                            report = self.invalid(line.number, &shown, "unknown", &error);
+                        }
+                        return Keyed::Bad {
+                            kind: None,
+                            code: error.code,
+                            report,
+                        };
                     }
                 };
                 match key(text, &self.opts, self.level) {
@@ -326,23 +371,28 @@ impl Dedupe {
                             rule: k.rule,
                         }
                     }
-                    Err(e) => {
-                        let mut msg = String::new();
-                        output::human_error(
-                            &mut msg,
-                            &format!("{}: ", line.number),
-                            text,
-                            &e,
-                            self.style,
-                        );
-                        Keyed::Bad(msg)
+                    Err((kind, e)) => {
+                        let report = if self.format == Format::Human {
+                            let mut msg = String::new();
+                            let prefix = format!("{}: ", line.number);
+                            output::human_error(&mut msg, &prefix, text, &e, self.style.stderr());
+                            msg
+                        } else {
+                            self.invalid(line.number, text, kind.name(), &ErrorJson::from(&e))
+                        };
+                        Keyed::Bad {
+                            kind: Some(kind),
+                            code: e.code(),
+                            report,
+                        }
                     }
                 }
             })
             .collect()
     }
 
-    /// Merge a keyed chunk into the table, in line order; errors go to stderr.
+    /// Merge a keyed chunk into the table, in line order; errors go to stderr (human output) or
+    /// become records.
     fn merge(
         &self,
         table: &mut Table,
@@ -350,14 +400,24 @@ impl Dedupe {
         encoding: &'static Encoding,
         keyed: Vec<Keyed>,
     ) -> io::Result<()> {
+        let mut diag = String::new();
         for (k, keyed) in keyed.into_iter().enumerate() {
             let line = chunk.line(k, encoding);
             match keyed {
                 Keyed::Blank => table.blank += 1,
-                Keyed::Bad(msg) => {
+                Keyed::Bad { kind, code, report } => {
                     table.total += 1;
                     table.invalid += 1;
-                    io::stderr().write_all(msg.as_bytes())?;
+                    *table
+                        .kinds
+                        .entry(kind.map_or("unknown", Kind::name))
+                        .or_default() += 1;
+                    *table.errors.entry(code).or_default() += 1;
+                    if self.format == Format::Human {
+                        diag.push_str(&report);
+                    } else {
+                        table.invalid_records.push((line.number, report));
+                    }
                 }
                 Keyed::Ok {
                     key,
@@ -367,6 +427,7 @@ impl Dedupe {
                     rule,
                 } => {
                     table.total += 1;
+                    *table.kinds.entry(kind.name()).or_default() += 1;
                     // A keyed line is text: its `line()` is `Ok`.
                     let text = line.text.unwrap_or_default();
                     table.add(
@@ -379,13 +440,17 @@ impl Dedupe {
                 }
             }
         }
+        output::eprint(self.style, &diag);
         Ok(())
     }
 
     /// Print the groups (of two or more members, or all with `--all`) in order of first
     /// appearance, their members in line order; each batch of groups is formatted on all
     /// threads and written in order.
-    fn print(&self, table: &Table, out: &mut dyn Write) -> io::Result<()> {
+    fn print(&self, table: &mut Table, out: &mut dyn Write) -> io::Result<()> {
+        let records = std::mem::take(&mut table.invalid_records);
+        let mut pending = records.into_iter().peekable();
+        let table: &Table = table;
         let groups = table.groups.len();
         // Members per group, then the lines of the printed groups sorted by group (counting
         // sort: a line's position is its group's start plus the members before it).
@@ -434,10 +499,21 @@ impl Dedupe {
                     self.format_group(table, g, lines)
                 })
                 .collect();
-            for text in texts {
+            for (k, text) in texts.into_iter().enumerate() {
+                if text.is_empty() {
+                    continue;
+                }
+                // The invalid lines before this group's first member come first.
+                let first = order[start[g + k] as usize] as usize + 1;
+                while let Some((_, record)) = pending.next_if(|(n, _)| *n < first) {
+                    out.write_all(record.as_bytes())?;
+                }
                 out.write_all(&text)?;
             }
             g = end;
+        }
+        for (_, record) in pending {
+            out.write_all(record.as_bytes())?;
         }
         out.flush()
     }
@@ -452,32 +528,38 @@ impl Dedupe {
         let numbers = lines.iter().map(|&idx| idx as usize + 1);
         // Room for the whole record at once: the texts, their line numbers and punctuation.
         let size = key.len() + members.iter().map(|m| m.len() + 16).sum::<usize>() + 32;
+        let member_kind = |idx: u32| table.variants[table.lines[idx as usize] as usize].kind;
+        let (kind, rule) = table.group_info[g];
         match self.format {
             Format::Json => {
-                // serde_json as `output::json_line` does, straight into a buffer of the right
-                // size (the record holds only strings and numbers: it cannot fail).
-                let mut buf = Vec::with_capacity(size);
-                let (kind, rule) = table.group_info[g];
-                let record = Record {
-                    key,
-                    kind: kind.name(),
-                    rule,
-                    members,
-                    lines: numbers.collect(),
-                };
-                if serde_json::to_writer(&mut buf, &record).is_err() {
-                    buf.clear();
-                    let mut text = String::new();
-                    output::json_line(&mut text, &record);
-                    return text.into_bytes();
+                // {"schema":1,"key":…,"kind":…,"rule":…,"members":[{"line":…,"input":…,"kind":…},…]}
+                let mut text = String::with_capacity(size + 40 * lines.len());
+                text.push_str("{\"schema\":");
+                output::push_int(&mut text, output::SCHEMA as usize);
+                output::json_member(&mut text, "key", Some(key));
+                output::json_member(&mut text, "kind", Some(kind.name()));
+                output::json_member(&mut text, "rule", Some(rule));
+                text.push_str(",\"members\":[");
+                for (i, ((n, m), &idx)) in numbers.zip(members).zip(lines).enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push_str("{\"line\":");
+                    output::push_int(&mut text, n);
+                    output::json_member(&mut text, "input", Some(m));
+                    output::json_member(&mut text, "kind", Some(member_kind(idx).name()));
+                    text.push('}');
                 }
-                buf.push(b'\n');
-                buf
+                text.push_str("]}\n");
+                text.into_bytes()
             }
             Format::Tsv => {
-                let mut text = String::with_capacity(size + lines.len() * key.len());
-                for (n, m) in numbers.zip(members) {
-                    output::tsv_record(&mut text, [Some(key), Some(&n.to_string()), Some(m)]);
+                let mut text = String::with_capacity(size + lines.len() * (key.len() + rule.len()));
+                for ((n, m), &idx) in numbers.zip(members).zip(lines) {
+                    output::tsv_input(&mut text, n, m, member_kind(idx).name(), true, None, &[]);
+                    output::tsv_field(&mut text, false, Some(key));
+                    output::tsv_field(&mut text, false, Some(rule));
+                    text.push('\n');
                 }
                 text.into_bytes()
             }
@@ -485,7 +567,7 @@ impl Dedupe {
                 let mut text = String::with_capacity(size);
                 let _ = writeln!(text, "{} ({})", self.style.green(key), lines.len());
                 for (n, m) in numbers.zip(members) {
-                    let _ = writeln!(text, "  {n}: {m}");
+                    let _ = writeln!(text, "  {n}: {}", output::safe(m));
                 }
                 text.into_bytes()
             }
@@ -503,9 +585,9 @@ mod tests {
             opts: pidkit::ReadOptions::default(),
             level: Level::Scheme,
             format,
-            style: Style { color: false },
+            style: Style::PLAIN,
             all,
-            quiet: true,
+            summary: SummaryArgs::default(),
         };
         let args: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
         let source = Source::open(&args, None, None).unwrap();
@@ -553,17 +635,25 @@ mod tests {
             }
         }
         let (json, _) = dedupe(LINES, |_| 7, Format::Json, false);
-        let groups: Vec<serde_json::Value> = json
+        let records: Vec<serde_json::Value> = json
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
+        // The invalid line's record comes where its line is, among the groups.
+        assert_eq!(records[4]["line"], 11);
+        assert_eq!(records[4]["error"]["code"], "invalid-char");
+        let groups: Vec<&serde_json::Value> =
+            records.iter().filter(|r| r.get("key").is_some()).collect();
         let summary: Vec<(&str, Vec<u64>)> = groups
             .iter()
             .map(|g| {
-                let lines = g["lines"].as_array().unwrap();
+                let members = g["members"].as_array().unwrap();
                 (
                     g["key"].as_str().unwrap(),
-                    lines.iter().map(|n| n.as_u64().unwrap()).collect(),
+                    members
+                        .iter()
+                        .map(|m| m["line"].as_u64().unwrap())
+                        .collect(),
                 )
             })
             .collect();
@@ -578,13 +668,19 @@ mod tests {
                 ("http://a/", vec![13, 15]),
             ]
         );
+        let inputs: Vec<&str> = groups[0]["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["input"].as_str().unwrap())
+            .collect();
         assert_eq!(
-            groups[0]["members"],
-            serde_json::json!([
+            inputs,
+            [
                 "http://example.com",
                 "HTTP://Example.COM:80/",
                 "http://example.com"
-            ])
+            ]
         );
     }
 

@@ -4,6 +4,7 @@
 //! so memory stays bounded whatever the file size.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
@@ -17,37 +18,54 @@ use crate::output::{self, Format, Style};
 /// Bytes read before looking for a place to cut the block.
 const BLOCK: usize = 1 << 20;
 
-/// One identifier found.
+/// One identifier found: a record of the output schema (docs/output.md).
 #[derive(Serialize)]
 struct Found<'a> {
+    schema: u32,
     file: &'a str,
     line: usize,
     /// 1-based, in characters.
     column: usize,
     kind: &'static str,
-    #[serde(rename = "match")]
-    matched: &'a str,
-    /// The DOI name, for DOIs.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    doi: Option<&'a str>,
+    /// The identifier as found (what `check` would be given).
+    input: &'a str,
+    /// Its parts as `parse --json` gives them (`doi`, `hdl`, `urn`, `ivo`), for PIDs.
+    #[serde(flatten)]
+    details: Option<Details<'a>>,
 }
 
-/// Run over `files` (stdin when empty or "-"); returns how many identifiers were found.
+/// The scheme object of a PID found, under its scheme's name, as `parse --json` has it.
+struct Details<'a>(pidkit::Details<'a>);
+
+impl Serialize for Details<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(1))?;
+        m.serialize_entry(self.0.name(), &self.0)?;
+        m.end()
+    }
+}
+
+/// Identifiers found, by kind: the summary's counts.
+pub type Kinds = BTreeMap<&'static str, usize>;
+
+/// Run over `files` (stdin when empty or "-"); returns how many identifiers of each kind were
+/// found.
 pub fn run(
     files: &[PathBuf],
     encoding: &'static Encoding,
     format: Format,
     style: Style,
     out: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<Kinds, String> {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut total = 0;
+    let mut total = Kinds::new();
     if format == Format::Tsv {
         let mut h = String::new();
         output::tsv_record(
             &mut h,
-            ["file", "line", "column", "kind", "match"].map(Some),
+            ["file", "line", "column", "kind", "input"].map(Some),
         );
         out.write_all(h.as_bytes()).map_err(|e| e.to_string())?;
     }
@@ -59,7 +77,7 @@ pub fn run(
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             (path.display().to_string(), Box::new(io::BufReader::new(f)))
         };
-        total += file(&name, reader, encoding, format, style, out)
+        file(&name, reader, encoding, format, style, out, &mut total)
             .map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(total)
@@ -72,10 +90,10 @@ fn file(
     format: Format,
     style: Style,
     out: &mut dyn Write,
-) -> io::Result<usize> {
+    found: &mut Kinds,
+) -> io::Result<()> {
     let mut pending: Vec<u8> = Vec::new();
     let mut line = 1; // line number at the start of `pending`
-    let mut found = 0;
     let mut bad_utf8_reported = false;
     loop {
         let before = pending.len();
@@ -115,16 +133,24 @@ fn file(
                 None => column += gap.chars().count(),
             }
             cursor = f.start;
+            let reading =
+                (format == Format::Json).then(|| pidkit::read(&f.text, &Default::default()));
+            let details = reading
+                .as_ref()
+                .filter(|r| r.kind == f.kind)
+                .and_then(|r| r.result.as_ref().ok())
+                .and_then(|id| id.details());
             let rec = Found {
+                schema: output::SCHEMA,
                 file: name,
                 line: cursor_line,
                 column,
                 kind: f.kind.name(),
-                matched: &f.text,
-                doi: f.doi.as_ref().map(|d| d.as_str()),
+                input: &f.text,
+                details: details.map(Details),
             };
             record(&mut text, &rec, format, style);
-            found += 1;
+            *found.entry(f.kind.name()).or_default() += 1;
         }
         out.write_all(text.as_bytes())?;
         line += block.matches('\n').count();
@@ -133,7 +159,7 @@ fn file(
             break;
         }
     }
-    Ok(found)
+    Ok(())
 }
 
 fn record(out: &mut String, f: &Found<'_>, format: Format, style: Style) {
@@ -148,7 +174,7 @@ fn record(out: &mut String, f: &Found<'_>, format: Format, style: Style) {
                     Some(&l),
                     Some(&c),
                     Some(f.kind),
-                    Some(f.matched),
+                    Some(f.input),
                 ],
             );
         }
@@ -160,7 +186,7 @@ fn record(out: &mut String, f: &Found<'_>, format: Format, style: Style) {
                 f.line,
                 f.column,
                 style.green(f.kind),
-                f.matched
+                f.input
             );
         }
     }

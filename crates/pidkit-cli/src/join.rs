@@ -1,10 +1,7 @@
 //! `pidkit join BASE REF…`: resolve references against a base IRI (RFC 3986 §5.2), one record
 //! per reference.
 
-use std::fmt::Write as _;
-
 use pidkit::{Iri, ResolveMode};
-use serde::Serialize;
 
 use crate::cmd::bad_bytes;
 use crate::input::Line;
@@ -20,16 +17,8 @@ pub struct JoinCmd {
     pub style: Style,
 }
 
-#[derive(Serialize)]
-struct Record<'a> {
-    line: usize,
-    base: &'a str,
-    input: &'a str,
-    valid: bool,
-    error: Option<ErrorJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resolved: Option<&'a str>,
-}
+/// The members and columns `join` adds to those of every input record.
+const EXTRA: [&str; 2] = ["base", "resolved"];
 
 impl JoinCmd {
     /// Parse the base: it must be an absolute IRI (a fragment is allowed and ignored, §5.2.1).
@@ -41,14 +30,7 @@ impl JoinCmd {
                 e.kind,
                 e.offset
             );
-            output::caret(
-                &mut msg,
-                base,
-                e.offset,
-                e.len,
-                "  ",
-                Style { color: false },
-            );
+            output::caret(&mut msg, base, e.offset, e.len, "  ", Style::PLAIN);
             msg.trim_end().to_owned()
         })
     }
@@ -56,23 +38,22 @@ impl JoinCmd {
 
 impl LineJob for JoinCmd {
     fn header(&self) -> Option<String> {
-        (self.format == Format::Tsv).then(|| {
-            let mut h = String::new();
-            output::tsv_record(
-                &mut h,
-                [
-                    "line", "base", "input", "valid", "error", "offset", "message", "resolved",
-                ]
-                .map(Some),
-            );
-            h
-        })
+        (self.format == Format::Tsv).then(|| output::tsv_header(&EXTRA))
     }
 
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {
         let input = match &line.text {
             Ok(s) => *s,
-            Err(bad) => return bad_bytes(self.format, self.style, line.number, bad, err),
+            Err(bad) => {
+                let extra = [("base", Some(self.base.as_str())), ("resolved", None)];
+                if self.format != Format::Human {
+                    return bad_bytes(self.format, self.style, line.number, bad, &extra, out);
+                }
+                // One stdout line per reference: an empty one where it failed.
+                out.push('\n');
+                let style = self.style.stderr();
+                return bad_bytes(self.format, style, line.number, bad, &extra, err);
+            }
         };
         // The reference is read as an IRI reference (`ReadAs::IriRef`, set by the caller).
         let reading = pidkit::read(input, &self.opts);
@@ -89,52 +70,40 @@ impl LineJob for JoinCmd {
         };
         let resolved = resolved.map(|n| &buf[..n]);
         let valid = parsed.is_ok();
+        let error = parsed.as_ref().err().map(|e| ErrorJson::from(*e));
+        let kind = reading.kind.name();
         match self.format {
-            Format::Json => output::json_line(
-                out,
-                &Record {
-                    line: line.number,
-                    base: self.base.as_str(),
-                    input,
-                    valid,
-                    error: parsed.as_ref().err().map(|e| ErrorJson::from(*e)),
-                    resolved,
-                },
-            ),
-            Format::Tsv => {
-                let n = line.number.to_string();
-                let e = parsed.as_ref().err().copied();
-                let (off, msg) = (
-                    e.map(|e| e.offset.to_string()),
-                    e.map(|e| e.kind.to_string()),
-                );
-                output::tsv_record(
-                    out,
-                    [
-                        Some(n.as_str()),
-                        Some(self.base.as_str()),
-                        Some(input),
-                        Some(if valid { "true" } else { "false" }),
-                        e.map(|e| e.code()),
-                        off.as_deref(),
-                        msg.as_deref(),
-                        resolved,
-                    ],
-                );
+            Format::Json => {
+                output::json_input(out, line.number, input, kind, valid, error.as_ref(), &[]);
+                output::json_member(out, "base", Some(self.base.as_str()));
+                output::json_member(out, "resolved", resolved);
+                out.push_str("}\n");
             }
-            Format::Human => match (&parsed, resolved) {
-                (Err(e), _) => {
-                    output::human_error(err, &format!("{}: ", line.number), input, e, self.style)
+            Format::Tsv => {
+                output::tsv_input(out, line.number, input, kind, valid, error.as_ref(), &[]);
+                output::tsv_field(out, false, Some(self.base.as_str()));
+                output::tsv_field(out, false, resolved);
+                out.push('\n');
+            }
+            Format::Human => {
+                match (&parsed, resolved) {
+                    (Err(e), _) => output::human_error(
+                        err,
+                        &format!("{}: ", line.number),
+                        input,
+                        e,
+                        self.style.stderr(),
+                    ),
+                    (Ok(_), Some(r)) => out.push_str(r),
+                    (Ok(_), None) => {}
                 }
-                (Ok(_), Some(r)) => {
-                    let _ = writeln!(out, "{r}");
-                }
-                (Ok(_), None) => {}
-            },
+                out.push('\n');
+            }
         }
         Outcome {
             valid,
             kind: Some(reading.kind),
+            error: error.map(|e| e.code),
             warnings: Vec::new(),
         }
     }

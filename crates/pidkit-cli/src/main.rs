@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use output::Color;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -190,6 +191,8 @@ struct ExtractArgs {
     /// Decode files in this legacy encoding and normalize to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
+    #[command(flatten)]
+    summary: run::SummaryArgs,
 }
 
 /// What the inputs are to be read as.
@@ -441,6 +444,8 @@ struct JoinArgs {
     /// Worker threads, 1 to 256 (default: all cores)
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
+    #[command(flatten)]
+    summary: run::SummaryArgs,
 }
 
 /// Options of `dedupe`.
@@ -453,17 +458,6 @@ struct DedupeArgs {
     /// Print groups of one member too
     #[arg(long)]
     all: bool,
-}
-
-/// `--color`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Color {
-    /// On a terminal, unless NO_COLOR is set
-    Auto,
-    /// Always
-    Always,
-    /// Never
-    Never,
 }
 
 /// How results are written: human text (the default), JSON Lines or TSV.
@@ -490,9 +484,7 @@ impl OutputArgs {
     }
 
     fn style(&self) -> output::Style {
-        output::Style {
-            color: self.color.enabled(),
-        }
+        self.color.style()
     }
 }
 
@@ -524,9 +516,8 @@ pub struct Common {
     /// and normalize it to NFC; UTF-8 input (the default) is taken as it is
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
-    /// Human output: only problems; and no summary
-    #[arg(long, short)]
-    quiet: bool,
+    #[command(flatten)]
+    summary: run::SummaryArgs,
     /// Human output: show identifiers in display form (§4.1, §8.6): right-to-left text wrapped
     /// in LRE…PDF; with =ascii also percent-encode what an ASCII-only display cannot show
     #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "unicode", require_equals = true)]
@@ -621,7 +612,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         opts: read_options(common.as_, common.profile.as_deref())?,
         format: common.out.format(),
         style: common.out.style(),
-        quiet: common.quiet,
+        quiet: common.summary.quiet,
         deny_warnings: common.deny_warnings,
         display: common.display.map(|d| d == DisplayArg::Ascii),
     };
@@ -631,7 +622,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         common.encoding.as_deref(),
     )?
     .keep_blank(common.keep_blank);
-    run_lines(&job, source, common.quiet)
+    run_lines(&job, source, common.summary, common.out.style())
 }
 
 impl Command {
@@ -729,7 +720,7 @@ fn man_main(a: ManArgs) -> Result<ExitCode, String> {
 
 /// Write generated text on stdout (a closed pipe ends quietly, as everywhere).
 fn write_stdout(bytes: &[u8]) -> Result<ExitCode, String> {
-    let mut out = output::Stdout::lock();
+    let mut out = output::Stdout::lock(output::Style::PLAIN);
     out.write_all(bytes)
         .and_then(|()| out.flush())
         .map_err(|e| format!("I/O error: {e}"))?;
@@ -744,17 +735,19 @@ pub const BOM_NOTE: &str =
 fn run_lines(
     job: &dyn run::LineJob,
     source: input::Source,
-    quiet: bool,
+    summary: run::SummaryArgs,
+    style: output::Style,
 ) -> Result<ExitCode, String> {
     let batch = source.is_stream();
     source.hint_files();
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
-    let tally = run::run(job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
+    let mut err = output::stderr(style);
+    let tally = run::run(job, source, &mut out, &mut err).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
     if tally.bom_removed {
         let _ = writeln!(io::stderr(), "{BOM_NOTE}");
     }
-    if batch && !quiet {
+    if summary.wanted(batch) {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
@@ -799,7 +792,7 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
     };
     let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?
         .keep_blank(a.keep_blank);
-    run_lines(&job, source, false)
+    run_lines(&job, source, a.summary, a.out.style())
 }
 
 fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
@@ -811,12 +804,12 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         format: c.out.format(),
         style: c.out.style(),
         all: a.all,
-        quiet: c.quiet,
+        summary: c.summary,
     };
     let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
         .keep_blank(c.keep_blank);
     source.hint_files();
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(job.style));
     let ok = job
         .run(source, &mut out)
         .map_err(|e| format!("I/O error: {e}"))?;
@@ -824,23 +817,25 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 }
 
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
+    let started = std::time::Instant::now();
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
     let found = extract::run(&a.files, encoding, a.out.format(), style, &mut out)?;
     out.flush().map_err(|e| format!("I/O error: {e}"))?;
-    Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))
-}
-
-impl Color {
-    /// Whether to colour stdout: `auto` means a terminal and no `NO_COLOR`.
-    pub fn enabled(self) -> bool {
-        match self {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        }
+    let total = found.values().sum::<usize>();
+    if a.summary.wanted(true) {
+        let files = a.files.len().max(1);
+        let mut s = format!(
+            "pidkit: {total} identifier{} found in {files} file{} in {:.2} s",
+            if total == 1 { "" } else { "s" },
+            if files == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+        );
+        run::counts(&mut s, "kinds", &found);
+        let _ = writeln!(io::stderr(), "{s}");
     }
+    Ok(ExitCode::from(if total > 0 { 0 } else { 1 }))
 }
 
 #[cfg(test)]

@@ -1,21 +1,59 @@
-//! Output formats: JSON Lines records (the CLI contract in DESIGN.md) and human text with a caret
-//! under the offending character.
+//! Output formats: JSON Lines records and TSV rows (the output schema, `docs/output.md` and
+//! `docs/schema/`), and human text with a caret under the offending character.
 
 use std::fmt::Write as _;
 
+use anstream::{AutoStream, ColorChoice};
+use anstyle::AnsiColor;
 use pidkit::{ParseError, Warning};
 use serde::Serialize;
 use unicode_width::UnicodeWidthChar;
 
-/// The error object of a JSON record.
+use crate::input::BadBytes;
+
+/// The version of the output schema (`docs/output.md`), the `schema` member of every JSON
+/// record. It changes only when a member is renamed or removed, or its type or meaning
+/// changes; new members and new values of an open list (error codes, kinds) keep it.
+pub const SCHEMA: u32 = 1;
+
+/// The error object of a JSON record: stable code, byte offset and length in the input, the
+/// message, and a hint (`null` when there is none).
 #[derive(Serialize)]
 pub struct ErrorJson {
     pub code: &'static str,
     pub offset: usize,
     pub len: usize,
     pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+}
+
+impl ErrorJson {
+    /// The error of a line whose bytes are not text in the input encoding: `invalid-utf8`, or
+    /// `invalid-encoding` under `--encoding`.
+    pub fn bad_bytes(number: usize, bad: &BadBytes<'_>) -> ErrorJson {
+        let utf8 = bad.encoding == "UTF-8";
+        ErrorJson {
+            code: if utf8 {
+                "invalid-utf8"
+            } else {
+                "invalid-encoding"
+            },
+            offset: bad.offset,
+            len: 1,
+            message: format!(
+                "line {number} is not valid {} (byte {})",
+                bad.encoding, bad.offset
+            ),
+            hint: Some(
+                if utf8 {
+                    "convert the input to UTF-8, or name its encoding with --encoding"
+                } else {
+                    "check the --encoding label"
+                }
+                .into(),
+            ),
+        }
+    }
 }
 
 impl From<&ParseError> for ErrorJson {
@@ -82,6 +120,58 @@ pub fn tsv_field(out: &mut String, first: bool, value: Option<&str>) {
     }
 }
 
+/// The first columns of every TSV row about one input, in every command: its line, the input,
+/// its kind, whether it is valid, the error's code, offset, length, message and hint, and the
+/// warning codes (comma-separated).
+pub const INPUT_COLUMNS: [&str; 10] = [
+    "line", "input", "kind", "valid", "error", "offset", "len", "message", "hint", "warnings",
+];
+
+/// The TSV header: [`INPUT_COLUMNS`], then the command's own columns.
+pub fn tsv_header(extra: &[&str]) -> String {
+    let mut h = String::new();
+    tsv_record(&mut h, INPUT_COLUMNS.iter().chain(extra).map(|c| Some(*c)));
+    h
+}
+
+/// Append the [`INPUT_COLUMNS`] of one row (without its line end): the command appends its
+/// own columns with [`tsv_field`] and ends the row.
+pub fn tsv_input(
+    out: &mut String,
+    line: usize,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
+    let (offset, len) = match error {
+        Some(e) => (e.offset.to_string(), e.len.to_string()),
+        None => (String::new(), String::new()),
+    };
+    let codes = warnings
+        .iter()
+        .map(|w| w.code.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    let number = line.to_string();
+    let fields = [
+        Some(number.as_str()),
+        Some(input),
+        Some(kind),
+        Some(if valid { "true" } else { "false" }),
+        error.map(|e| e.code),
+        error.map(|_| offset.as_str()),
+        error.map(|_| len.as_str()),
+        error.map(|e| e.message.as_str()),
+        error.and_then(|e| e.hint.as_deref()),
+        Some(codes.as_str()),
+    ];
+    for (i, f) in fields.into_iter().enumerate() {
+        tsv_field(out, i == 0, f);
+    }
+}
+
 /// Append one TSV record of `fields`.
 pub fn tsv_record<'a>(out: &mut String, fields: impl IntoIterator<Item = Option<&'a str>>) {
     for (i, f) in fields.into_iter().enumerate() {
@@ -130,6 +220,80 @@ pub fn push_int(out: &mut String, n: usize) {
     out.push_str(itoa::Buffer::new().format(n));
 }
 
+/// Append `value` as JSON (serializing plain data structures cannot fail).
+pub fn json_value(out: &mut String, value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(text) => out.push_str(&text),
+        Err(e) => push_json_str(out, &e.to_string()),
+    }
+}
+
+/// Append the members every JSON record about one input starts with — `{"schema":1,"line":…,
+/// "input":…,"kind":…,"valid":…,"error":…,"warnings":[…]` — without the closing brace: the
+/// command adds its own members and `}`. Written directly: this is the hot path of
+/// `check --json`.
+pub fn json_input(
+    out: &mut String,
+    line: usize,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
+    out.push_str("{\"schema\":");
+    push_int(out, SCHEMA as usize);
+    out.push(',');
+    json_input_members(out, line, input, kind, valid, error, warnings);
+}
+
+/// The members of [`json_input`] without `{"schema":…,`: an input inside a record (`compare`).
+pub fn json_input_members(
+    out: &mut String,
+    line: usize,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
+    out.push_str("\"line\":");
+    push_int(out, line);
+    out.push_str(",\"input\":");
+    push_json_str(out, input);
+    out.push_str(",\"kind\":\"");
+    out.push_str(kind);
+    out.push_str(if valid {
+        "\",\"valid\":true,\"error\":"
+    } else {
+        "\",\"valid\":false,\"error\":"
+    });
+    match error {
+        Some(e) => json_value(out, e),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"warnings\":");
+    if warnings.is_empty() {
+        out.push_str("[]");
+    } else {
+        json_value(
+            out,
+            &warnings.iter().map(WarningJson::from).collect::<Vec<_>>(),
+        );
+    }
+}
+
+/// Append `,"name":"value"` (or `null`).
+pub fn json_member(out: &mut String, name: &str, value: Option<&str>) {
+    out.push_str(",\"");
+    out.push_str(name);
+    out.push_str("\":");
+    match value {
+        Some(v) => push_json_str(out, v),
+        None => out.push_str("null"),
+    }
+}
+
 /// Append `value` as one JSON line.
 pub fn json_line(out: &mut String, value: &impl Serialize) {
     // Serializing plain structs of strings and numbers into a String cannot fail.
@@ -140,12 +304,30 @@ pub fn json_line(out: &mut String, value: &impl Serialize) {
 
 /// Standard output, where a closed pipe (`pidkit check --json | head -1`) ends the process at
 /// once, quietly and with status 0: the reader chose to stop reading, as ripgrep takes it.
-pub struct Stdout(std::io::StdoutLock<'static>);
+/// Written through anstream, so the colours of `style` reach a Windows console too.
+pub struct Stdout(AutoStream<std::io::StdoutLock<'static>>);
 
 impl Stdout {
-    /// Lock standard output.
-    pub fn lock() -> Stdout {
-        Stdout(std::io::stdout().lock())
+    /// Lock standard output, for text painted as `style` says.
+    pub fn lock(style: Style) -> Stdout {
+        Stdout(AutoStream::new(
+            std::io::stdout().lock(),
+            style.stream_choice(),
+        ))
+    }
+}
+
+/// Standard error, for text painted as `style.stderr()` says (see [`Style::stderr`]). Not
+/// locked for longer than a write: the progress bar draws on stderr from its own thread.
+pub fn stderr(style: Style) -> AutoStream<std::io::Stderr> {
+    AutoStream::new(std::io::stderr(), style.stderr().stream_choice())
+}
+
+/// Write `text`, painted for stderr as `style` says, to standard error.
+pub fn eprint(style: Style, text: &str) {
+    use std::io::Write as _;
+    if !text.is_empty() {
+        let _ = stderr(style).write_all(text.as_bytes());
     }
 }
 
@@ -171,31 +353,88 @@ impl std::io::Write for Stdout {
     }
 }
 
-/// Terminal styling, applied only when colour is on.
-#[derive(Clone, Copy)]
+/// `--color`: whether human output is coloured.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Color {
+    /// Stdout and stderr each when it is a terminal, unless NO_COLOR is set (CLICOLOR_FORCE,
+    /// CLICOLOR=0 and TERM=dumb are honoured too)
+    Auto,
+    /// Always
+    Always,
+    /// Never
+    Never,
+}
+
+impl Color {
+    /// The styles of a run: `auto` decides for stdout and stderr each, by anstream's rules
+    /// (the stream is a terminal; `NO_COLOR` turns colour off, `CLICOLOR_FORCE` on, `CLICOLOR=0`
+    /// and `TERM=dumb` off); `always` and `never` decide for both.
+    pub fn style(self) -> Style {
+        let decide = |choice: ColorChoice| match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => choice != ColorChoice::Never,
+        };
+        Style {
+            color: decide(AutoStream::choice(&std::io::stdout())),
+            stderr_color: decide(AutoStream::choice(&std::io::stderr())),
+        }
+    }
+}
+
+/// Terminal styling (anstyle), applied only when colour is on for the stream the text goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
+    /// Colour in text for stdout.
     pub color: bool,
+    /// Colour in text for stderr.
+    pub stderr_color: bool,
 }
 
 impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
+    /// No colour anywhere.
+    pub const PLAIN: Style = Style {
+        color: false,
+        stderr_color: false,
+    };
+
+    /// The style of text bound for stderr (diagnostics of the transforms, `dedupe`, `compare`).
+    pub fn stderr(self) -> Style {
+        Style {
+            color: self.stderr_color,
+            stderr_color: self.stderr_color,
+        }
+    }
+
+    /// How anstream writes text painted in this style: escape codes go through (or through
+    /// the console API of an old Windows console) when it is coloured; otherwise the bytes go
+    /// through untouched — nothing was painted, and JSON or TSV data must not be altered.
+    fn stream_choice(self) -> ColorChoice {
         if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            ColorChoice::Always
+        } else {
+            ColorChoice::AlwaysAnsi
+        }
+    }
+
+    fn paint(self, style: anstyle::Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
         } else {
             text.to_owned()
         }
     }
     pub fn red(self, t: &str) -> String {
-        self.paint("1;31", t)
+        self.paint(AnsiColor::Red.on_default().bold(), t)
     }
     pub fn yellow(self, t: &str) -> String {
-        self.paint("33", t)
+        self.paint(AnsiColor::Yellow.on_default(), t)
     }
     pub fn green(self, t: &str) -> String {
-        self.paint("32", t)
+        self.paint(AnsiColor::Green.on_default(), t)
     }
     pub fn dim(self, t: &str) -> String {
-        self.paint("2", t)
+        self.paint(anstyle::Style::new().dimmed(), t)
     }
 }
 
@@ -359,7 +598,7 @@ mod tests {
             input.find(' ').unwrap(),
             1,
             "",
-            Style { color: false },
+            Style::PLAIN,
         );
         let lines: Vec<&str> = out.lines().collect();
         // 例 and え are two columns wide each.
@@ -376,7 +615,7 @@ mod tests {
             input.find(' ').unwrap(),
             1,
             "",
-            Style { color: false },
+            Style::PLAIN,
         );
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "a<U+202E>b c");

@@ -18,7 +18,8 @@ use pidkit_resolve::{
 use serde::Serialize;
 
 use crate::input::Source;
-use crate::output::{self, Style};
+use crate::output::{self, ErrorJson, Style};
+use crate::run::SummaryArgs;
 
 /// Options of `resolve`.
 #[derive(Args)]
@@ -32,9 +33,8 @@ pub struct ResolveArgs {
     /// One JSON object per input (JSON Lines)
     #[arg(long)]
     json: bool,
-    /// Human output: only what did not resolve; and no summary
-    #[arg(long, short)]
-    quiet: bool,
+    #[command(flatten)]
+    summary: SummaryArgs,
     /// Handle API origin for DOIs: requests go to URL/api/handles/…
     #[arg(long, value_name = "URL", env = "PIDKIT_RESOLVER", default_value = DEFAULT_RESOLVER)]
     resolver: String,
@@ -93,8 +93,8 @@ pub struct ResolveArgs {
     #[arg(long, value_name = "DIR", env = "PIDKIT_CACHE_DIR")]
     cache_dir: Option<PathBuf>,
     /// Colour in human output
-    #[arg(long, value_enum, default_value_t = crate::Color::Auto)]
-    color: crate::Color,
+    #[arg(long, value_enum, default_value_t = output::Color::Auto)]
+    color: output::Color,
 }
 
 impl ResolveArgs {
@@ -127,22 +127,65 @@ fn parse_secs(s: &str) -> Result<f64, String> {
 enum Job {
     Id(usize, String),
     /// Line number, the line as far as it can be shown, why it is not text.
-    Bad(usize, String, String),
+    Bad(usize, String, ErrorJson),
 }
 
-/// A JSON record: the line number, then the resolution (DESIGN.md's `resolve` contract).
+/// A JSON record (docs/output.md): the members of every input record but `warnings`, then the
+/// resolution.
 #[derive(Serialize)]
 struct Record<'a> {
+    schema: u32,
     line: usize,
-    #[serde(flatten)]
-    resolution: &'a Resolution,
+    input: &'a str,
+    /// `doi`, `hdl` or `ivo`; `unknown` for a line that is not text; `null` for input that is
+    /// none of the kinds resolved.
+    kind: Option<&'a str>,
+    valid: bool,
+    error: Option<ErrorJson>,
+    name: Option<&'a str>,
+    outcome: &'a str,
+    reason: Option<&'a str>,
+    urls: &'a [String],
+    record: Option<&'a serde_json::Value>,
+    aliases: &'a [String],
+    source: From,
+    attempts: u32,
+}
+
+impl<'a> Record<'a> {
+    fn new(line: usize, r: &'a Resolution, bad: Option<&ErrorJson>) -> Record<'a> {
+        Record {
+            schema: output::SCHEMA,
+            line,
+            input: &r.input,
+            kind: match bad {
+                Some(_) => Some("unknown"),
+                None => r.kind.map(pidkit::Kind::name),
+            },
+            valid: r.outcome != Outcome::Invalid,
+            error: match bad {
+                Some(e) => Some(ErrorJson {
+                    hint: e.hint.clone(),
+                    message: e.message.clone(),
+                    ..*e
+                }),
+                None => r.error.as_ref().map(ErrorJson::from),
+            },
+            name: r.name.as_deref(),
+            outcome: r.outcome.as_str(),
+            reason: r.reason.as_deref(),
+            urls: &r.urls,
+            record: r.record.as_ref(),
+            aliases: &r.aliases,
+            source: r.source,
+            attempts: r.attempts,
+        }
+    }
 }
 
 /// Run `pidkit resolve`.
 pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
-    let style = Style {
-        color: a.color.enabled(),
-    };
+    let style = a.color.style();
     let cfg = Config {
         client: ClientConfig {
             connect_timeout: Duration::from_secs_f64(a.connect_timeout),
@@ -209,10 +252,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
                             Err(b) => batch.push(Job::Bad(
                                 line.number,
                                 String::from_utf8_lossy(b.bytes).into_owned(),
-                                format!(
-                                    "line {} is not valid {} (byte {})",
-                                    line.number, b.encoding, b.offset
-                                ),
+                                ErrorJson::bad_bytes(line.number, &b),
                             )),
                         }
                     }
@@ -231,9 +271,9 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     .flatten()
     .take_while(|_| !stop.get());
 
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut errors: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut cached = 0usize;
     let mut worst = 0u8;
     let mut write_error: Option<io::Error> = None;
@@ -243,29 +283,28 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         usize::from(a.concurrency),
         |job| match job {
             Job::Id(_, s) => resolver.resolve(s),
-            Job::Bad(_, shown, why) => Resolution::invalid(shown, why.clone()),
+            Job::Bad(_, shown, e) => Resolution::invalid(shown, e.message.clone()),
         },
         |job, r| {
-            let (line, input) = match &job {
-                Job::Id(n, s) | Job::Bad(n, s, _) => (*n, s.as_str()),
+            let (line, input, bad) = match &job {
+                Job::Id(n, s) => (*n, s.as_str(), None),
+                Job::Bad(n, s, e) => (*n, s.as_str(), Some(e)),
             };
             // A worker that failed (a bug) still gives this input its line, and exit 3.
             let r = r.unwrap_or_else(|panic| Resolution::failed(input, &panic));
             *counts.entry(r.outcome.as_str()).or_default() += 1;
+            let code = bad.map(|e| e.code).or(r.error.as_ref().map(|e| e.code()));
+            if let Some(code) = code {
+                *errors.entry(code).or_default() += 1;
+            }
             if matches!(r.source, From::Cache | From::StaleCache) {
                 cached += 1;
             }
             worst = worst.max(r.outcome.exit_class());
             text.clear();
             if a.json {
-                output::json_line(
-                    &mut text,
-                    &Record {
-                        line,
-                        resolution: &r,
-                    },
-                );
-            } else if !(a.quiet && r.outcome == Outcome::Resolved) {
+                output::json_line(&mut text, &Record::new(line, &r, bad));
+            } else if !(a.summary.quiet && r.outcome == Outcome::Resolved) {
                 human(&mut text, &r, style);
             }
             if write_error.is_none()
@@ -297,18 +336,16 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         }
         return Err(format!("I/O error: {e}"));
     }
-    if !a.quiet {
-        let _ = writeln!(
-            io::stderr(),
-            "{}",
-            summary(&counts, blank, cached, requests, started.elapsed())
-        );
+    if a.summary.wanted(true) {
+        let mut s = summary(&counts, blank, cached, requests, started.elapsed());
+        crate::run::counts(&mut s, "errors", &errors);
+        let _ = writeln!(io::stderr(), "{s}");
     }
     Ok(ExitCode::from(worst))
 }
 
-/// `pidkit: 5 identifiers in 1.20 s: 3 resolved, 1 not-found, 1 unknown; 2 from the cache, 4
-/// requests`.
+/// `pidkit: 5 identifiers in 1.20 s (4/s): 3 resolved, 1 not-found, 1 unknown; 2 from the
+/// cache, 4 requests` (the errors by code follow on a line of their own).
 fn summary(
     counts: &BTreeMap<&'static str, usize>,
     blank: usize,
@@ -329,10 +366,10 @@ fn summary(
         .iter()
         .filter_map(|k| counts.get(k).map(|n| format!("{n} {k}")))
         .collect();
-    let mut s = format!(
-        "pidkit: {total} identifier{} in {:.2} s: {}; {cached} from the cache, {requests} request{}",
-        if total == 1 { "" } else { "s" },
-        elapsed.as_secs_f64(),
+    let mut s = crate::run::head(total, elapsed);
+    let _ = write!(
+        s,
+        ": {}; {cached} from the cache, {requests} request{}",
         if parts.is_empty() {
             "nothing to resolve".to_owned()
         } else {
@@ -340,9 +377,7 @@ fn summary(
         },
         if requests == 1 { "" } else { "s" },
     );
-    if blank > 0 {
-        let _ = write!(s, "; {blank} blank line(s) skipped");
-    }
+    crate::run::blank_lines(&mut s, blank);
     s
 }
 
@@ -441,7 +476,7 @@ mod tests {
         c.insert("not-found", 1);
         assert_eq!(
             summary(&c, 2, 2, 4, Duration::from_millis(1200)),
-            "pidkit: 5 identifiers in 1.20 s: 3 resolved, 1 not-found, 1 unknown; \
+            "pidkit: 5 identifiers in 1.20 s (4/s): 3 resolved, 1 not-found, 1 unknown; \
              2 from the cache, 4 requests; 2 blank line(s) skipped"
         );
     }

@@ -12,12 +12,34 @@ use rayon::prelude::*;
 
 use crate::input::{Line, Source};
 
+/// `--quiet` and `--no-summary`, the same in every command that can read a stream.
+#[derive(clap::Args, Clone, Copy, Default)]
+pub struct SummaryArgs {
+    /// Human output: leave out the reports of inputs that are fine (check and parse: ok
+    /// without warnings; resolve: resolved); problems, results and the summary stay
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// No summary on stderr at the end of a stream
+    #[arg(long)]
+    pub no_summary: bool,
+}
+
+impl SummaryArgs {
+    /// Whether to print the summary of a run: for streamed input (a file or stdin), unless
+    /// `--no-summary`.
+    pub fn wanted(self, stream: bool) -> bool {
+        stream && !self.no_summary
+    }
+}
+
 /// What a command reports about one input, for the summary and the exit status.
 #[derive(Default)]
 pub struct Outcome {
     pub valid: bool,
     /// The kind read; `None` for a line that is not text (bad bytes).
     pub kind: Option<pidkit::Kind>,
+    /// The error's code, for an invalid input.
+    pub error: Option<&'static str>,
     pub warnings: Vec<&'static str>,
 }
 
@@ -39,6 +61,7 @@ pub struct Tally {
     pub invalid: usize,
     pub blank: usize,
     pub kinds: BTreeMap<&'static str, usize>,
+    pub errors: BTreeMap<&'static str, usize>,
     pub warnings: BTreeMap<&'static str, usize>,
     pub elapsed: Duration,
     /// A byte-order mark was removed from the start of the input.
@@ -57,6 +80,9 @@ impl Tally {
             .kinds
             .entry(o.kind.map_or("unknown", pidkit::Kind::name))
             .or_default() += 1;
+        if let Some(code) = o.error {
+            *self.errors.entry(code).or_default() += 1;
+        }
         for w in o.warnings {
             *self.warnings.entry(w).or_default() += 1;
         }
@@ -70,40 +96,56 @@ impl Tally {
         for (k, n) in other.kinds {
             *self.kinds.entry(k).or_default() += n;
         }
+        for (k, n) in other.errors {
+            *self.errors.entry(k).or_default() += n;
+        }
         for (k, n) in other.warnings {
             *self.warnings.entry(k).or_default() += n;
         }
     }
 
-    /// The end-of-run summary: counts by kind, valid/invalid, warnings by code, time and rate.
+    /// The end-of-run summary: counts by kind, valid/invalid, errors and warnings by code,
+    /// time and rate.
     pub fn summary(&self) -> String {
-        let secs = self.elapsed.as_secs_f64();
-        let mut s = format!(
-            "pidkit: {} identifier{} in {:.2} s ({}/s): {} valid, {} invalid",
-            self.total,
-            if self.total == 1 { "" } else { "s" },
-            secs,
-            grouped((self.total as f64 / secs.max(1e-9)) as u64),
-            self.valid,
-            self.invalid
-        );
-        if self.blank > 0 {
-            let _ = write!(s, "; {} blank line(s) skipped", self.blank);
-        }
-        let list = |m: &BTreeMap<&str, usize>| {
-            m.iter()
-                .map(|(k, n)| format!("{k} {n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        if !self.kinds.is_empty() {
-            let _ = write!(s, "\n  kinds: {}", list(&self.kinds));
-        }
-        if !self.warnings.is_empty() {
-            let _ = write!(s, "\n  warnings: {}", list(&self.warnings));
-        }
+        let mut s = head(self.total, self.elapsed);
+        let _ = write!(s, ": {} valid, {} invalid", self.valid, self.invalid);
+        blank_lines(&mut s, self.blank);
+        counts(&mut s, "kinds", &self.kinds);
+        counts(&mut s, "errors", &self.errors);
+        counts(&mut s, "warnings", &self.warnings);
         s
     }
+}
+
+/// The first words of every summary: `pidkit: 31 identifiers in 0.01 s (5,308/s)`.
+pub fn head(total: usize, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    format!(
+        "pidkit: {total} identifier{} in {secs:.2} s ({}/s)",
+        if total == 1 { "" } else { "s" },
+        grouped((total as f64 / secs.max(1e-9)) as u64),
+    )
+}
+
+/// `; 2 blank line(s) skipped`, when there were any.
+pub fn blank_lines(s: &mut String, blank: usize) {
+    if blank > 0 {
+        let _ = write!(s, "; {blank} blank line(s) skipped");
+    }
+}
+
+/// A line of counts by name, `\n  errors: bad-percent 18, invalid-char 3501` (names in
+/// alphabetical order), when there is anything to count.
+pub fn counts(s: &mut String, label: &str, m: &BTreeMap<&str, usize>) {
+    if m.is_empty() {
+        return;
+    }
+    let list = m
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = write!(s, "\n  {label}: {list}");
 }
 
 /// `1234567` → `1,234,567`.
@@ -131,9 +173,15 @@ fn is_blank(s: &str) -> bool {
 /// Lines handed to one task: small enough to balance threads, large enough to amortise.
 const TASK_LINES: usize = 512;
 
-/// Run `job` over every line of `source`, writing to `out` in input order. Blank lines (empty
-/// or only whitespace) of a stream are skipped and counted, unless `--keep-blank`.
-pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Result<Tally> {
+/// Run `job` over every line of `source`, writing to `out` in input order, and diagnostics to
+/// `err` (stderr) in input order too. Blank lines (empty or only whitespace) of a stream are
+/// skipped and counted, unless `--keep-blank`.
+pub fn run(
+    job: &dyn LineJob,
+    mut source: Source,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Tally> {
     let started = Instant::now();
     let progress = progress_bar(&source);
     let mut tally = Tally::default();
@@ -165,7 +213,8 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
             out.write_all(text.as_bytes())?;
             if !diag.is_empty() {
                 out.flush()?;
-                io::stderr().write_all(diag.as_bytes())?;
+                err.write_all(diag.as_bytes())?;
+                err.flush()?;
             }
             tally.merge(part);
         }
@@ -221,11 +270,14 @@ mod tests {
         t.kinds.insert("iri", 2);
         t.kinds.insert("doi", 1);
         t.warnings.insert("not-nfc", 1);
+        t.errors.insert("invalid-char", 3501);
+        t.errors.insert("bad-percent", 18);
         t.elapsed = Duration::from_millis(1500);
         assert_eq!(
             t.summary(),
             "pidkit: 3 identifiers in 1.50 s (2/s): 2 valid, 1 invalid; 1 blank line(s) skipped\n  \
-             kinds: doi 1, iri 2\n  warnings: not-nfc 1"
+             kinds: doi 1, iri 2\n  errors: bad-percent 18, invalid-char 3501\n  \
+             warnings: not-nfc 1"
         );
         assert_eq!(grouped(1234567), "1,234,567");
         assert_eq!(grouped(12), "12");

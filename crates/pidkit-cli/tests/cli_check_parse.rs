@@ -52,12 +52,22 @@ fn check_json_follows_the_contract() {
         .code(1);
     let recs = json_lines(&out.get_output().stdout);
     assert_eq!(recs.len(), 3);
+    assert!(
+        recs.iter().all(|r| r["schema"] == 1),
+        "every record says its schema"
+    );
     assert_eq!(recs[0]["line"], 1);
     assert_eq!(recs[0]["input"], "http://[::1");
     assert_eq!(recs[0]["valid"], false);
     assert_eq!(recs[0]["error"]["code"], "bad-ipv6");
     assert_eq!(recs[0]["error"]["offset"], 7);
+    assert_eq!(recs[0]["error"]["len"], 4);
+    assert!(
+        recs[0]["error"]["hint"].is_null(),
+        "no hint: null, not absent"
+    );
     assert_eq!(recs[1]["error"]["code"], "bad-percent");
+    assert_eq!(recs[1]["error"]["hint"], "write a literal '%' as %25");
     assert_eq!(recs[1]["error"]["offset"], 0);
     assert_eq!(recs[2]["valid"], true);
     assert_eq!(recs[2]["kind"], "iri");
@@ -205,9 +215,12 @@ fn tsv_has_a_header_and_marks_absent_values() {
         .assert()
         .code(0)
         .stdout(
-            "line\tinput\tkind\tvalid\terror\toffset\tmessage\tscheme\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\n\
-             1\thttp://a/b?c\tiri\ttrue\t\\N\t\\N\t\\N\thttp\t\\N\ta\treg-name\t\\N\t/b\tc\t\\N\n\
-             2\tx#y\trelative-ref\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tx\t\\N\ty\n",
+            "line\tinput\tkind\tvalid\terror\toffset\tlen\tmessage\thint\twarnings\t\
+             scheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\n\
+             1\thttp://a/b?c\tiri\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\t\
+             http\ta\t\\N\ta\treg-name\t\\N\t/b\tc\t\\N\n\
+             2\tx#y\trelative-ref\ttrue\t\\N\t\\N\t\\N\t\\N\t\\N\t\t\
+             \\N\t\\N\t\\N\t\\N\t\\N\t\\N\tx\t\\N\ty\n",
         );
     pidkit()
         .args(["check", "--tsv", "--json", "x"])
@@ -261,19 +274,27 @@ fn batch_runs_end_with_a_summary_on_stderr() {
         .code(1)
         .stderr(contains("pidkit: 3 identifiers in "))
         .stderr(contains("2 valid, 1 invalid; 1 blank line(s) skipped"))
-        .stderr(contains("kinds: iri 2, relative-ref 1"));
-    // Not for identifiers given as arguments, and not with --quiet.
+        .stderr(contains("kinds: iri 2, relative-ref 1"))
+        .stderr(contains("errors: invalid-char 1"));
+    // Not for identifiers given as arguments, nor with --no-summary; --quiet keeps it.
     pidkit()
         .args(["check", "http://a/"])
         .assert()
         .code(0)
         .stderr("");
     pidkit()
-        .args(["check", "-q"])
+        .args(["check", "--no-summary", "-q"])
         .write_stdin("http://a/\n")
         .assert()
         .code(0)
         .stderr("")
+        .stdout("");
+    pidkit()
+        .args(["check", "-q"])
+        .write_stdin("http://a/\n")
+        .assert()
+        .code(0)
+        .stderr(contains("pidkit: 1 identifier in "))
         .stdout("");
 }
 

@@ -188,7 +188,7 @@ fn a_terminal_without_input_gets_a_hint_instead_of_a_wait() {
     std::fs::write(&file, "10.1000/182\n").unwrap();
     let (code, out, _) = on_a_terminal(&["parse", "--json", "-i", file.to_str().unwrap()], None);
     assert_eq!(code, Some(0));
-    assert!(out.starts_with(r#"{"line":1,"#), "{out}");
+    assert!(out.starts_with(r#"{"schema":1,"line":1,"#), "{out}");
     // `compare` never reads stdin.
     let (code, _, _) = on_a_terminal(&["compare", "a:b", "a:b"], None);
     assert_eq!(code, Some(0));

@@ -37,7 +37,13 @@ fn dedupe_groups_doi_case_variants_without_flags_and_says_why() {
         g["rule"],
         "DOI names compare case-insensitively in ASCII (doi URI scheme §3)"
     );
-    assert_eq!(g["lines"], serde_json::json!([1, 2, 3]));
+    let lines: Vec<&Value> = g["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["line"])
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
 }
 
 #[test]

@@ -46,17 +46,19 @@ fn json_and_tsv_records() {
         (Some(9), Some(19))
     );
     assert_eq!(sici["kind"], "doi");
+    // The doi object is parse's (schema 1: it was the name as a string).
     assert_eq!(
-        sici["doi"],
+        sici["doi"]["name"],
         "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0"
     );
+    assert_eq!(sici["doi"]["prefix"], "10.1002");
     // Columns count characters: the Japanese IRI starts a line, the Hebrew one after Hebrew text.
     let out = pidkit()
         .args(["extract", "--tsv", "page.html"])
         .assert()
         .code(0);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert_eq!(text.lines().next(), Some("file\tline\tcolumn\tkind\tmatch"));
+    assert_eq!(text.lines().next(), Some("file\tline\tcolumn\tkind\tinput"));
     assert_eq!(
         text.lines().nth(1),
         Some("page.html\t3\t20\tiri\thttp://ש.example.org/אבג/?q=1&r=2")

@@ -198,9 +198,21 @@ fn human_output() {
         ))
         .stdout(predicate::str::contains("10.1000: invalid\n  error doi-missing-slash"))
         .stdout(predicate::str::contains("  10.1000\n         ^"));
-    // --quiet: only what did not resolve, no summary.
+    // --quiet: only what did not resolve, and the summary; --no-summary drops it.
     pidkit(&server)
         .args(["--no-cache", "--quiet", "10.1000/182", "10.5555/missing"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("10.5555/missing: not-found"))
+        .stderr(predicate::str::contains("1 resolved, 1 not-found"));
+    pidkit(&server)
+        .args([
+            "--no-cache",
+            "-q",
+            "--no-summary",
+            "10.1000/182",
+            "10.5555/missing",
+        ])
         .assert()
         .code(1)
         .stdout(predicate::str::starts_with("10.5555/missing: not-found"))
@@ -337,6 +349,16 @@ fn lines_that_are_not_utf8_are_invalid() {
     let recs = json_lines(&out);
     assert_eq!(recs[1]["outcome"], "invalid");
     assert_eq!(recs[1]["reason"], "line 2 is not valid UTF-8 (byte 8)");
+    // Schema 1: the record of a line that is not text is the one every command gives.
+    assert_eq!(
+        (
+            &recs[1]["kind"],
+            &recs[1]["valid"],
+            &recs[1]["error"]["code"]
+        ),
+        (&"unknown".into(), &false.into(), &"invalid-utf8".into())
+    );
+    assert_eq!(recs[1]["error"]["offset"], 8);
 }
 
 // ---- issue 11 -----------------------------------------------------------------------------

@@ -64,13 +64,21 @@ fn normalize_at_each_level() {
         0,
     ));
     assert_eq!(recs[0]["normalized"], "http://a/~");
-    // Errors go to stderr in human mode, so stdout stays a clean list.
+    // Errors go to stderr in human mode, with their line; stdout keeps one line per input,
+    // empty where it failed, so it lines up with the input.
     pidkit()
-        .args(["normalize", "http://a/", "http://b c/"])
+        .args([
+            "normalize",
+            "http://b c/",
+            "http://a/",
+            "http://[",
+            "http://c/",
+        ])
         .assert()
         .code(1)
-        .stdout("http://a/\n")
-        .stderr(contains("2: error invalid-char"));
+        .stdout("\nhttp://a/\n\nhttp://c/\n")
+        .stderr(contains("1: error invalid-char"))
+        .stderr(contains("3: error bad-ipv6"));
 }
 
 #[test]
@@ -339,13 +347,70 @@ fn compare_exit_codes() {
     let rec: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
         (
-            rec["a"].as_str(),
-            rec["b"].as_str(),
+            rec["a"]["input"].as_str(),
+            rec["b"]["input"].as_str(),
             rec["level"].as_str(),
             rec["equivalent"].as_bool()
         ),
         (Some("a"), Some("b"), Some("scheme"), Some(false))
     );
+    assert_eq!(
+        (&rec["a"]["key"], &rec["b"]["key"]),
+        (&"a".into(), &"b".into())
+    );
+}
+
+#[test]
+fn compare_gives_both_inputs_their_error() {
+    // Both invalid: both errors, in the record and on stderr, and exit 2.
+    let out = pidkit()
+        .args(["compare", "--json", "http://a b/", "doi:10.1000"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let rec: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(rec["equivalent"], Value::Null);
+    assert_eq!(rec["a"]["error"]["code"], "invalid-char");
+    assert_eq!(rec["a"]["error"]["offset"], 8);
+    assert_eq!(rec["b"]["kind"], "doi");
+    assert_eq!(rec["b"]["error"]["code"], "doi-missing-slash");
+    assert_eq!(
+        (&rec["a"]["key"], &rec["b"]["valid"]),
+        (&Value::Null, &false.into())
+    );
+    pidkit()
+        .args(["compare", "http://a b/", "doi:10.1000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("1: error invalid-char"))
+        .stderr(contains("2: error doi-missing-slash"));
+    // One invalid: the valid one has its key, the verdict is null.
+    let out = stdout(
+        pidkit().args(["compare", "--json", "http://a/", "http://["]),
+        2,
+    );
+    let rec: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(rec["a"]["valid"], true);
+    assert_eq!(rec["a"]["key"], Value::Null, "no comparison, no key");
+    assert_eq!(rec["b"]["error"]["code"], "bad-ipv6");
+    // TSV: a header and one row per input.
+    let out = stdout(
+        pidkit().args(["compare", "--tsv", "http://a", "http://a:80/"]),
+        0,
+    );
+    let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0][..4], ["line", "input", "kind", "valid"]);
+    assert_eq!(
+        rows[0][10..],
+        ["key", "level", "equivalent", "rung", "rule"]
+    );
+    assert_eq!(rows[1][..2], ["1", "http://a"]);
+    assert_eq!(rows[2][..2], ["2", "http://a:80/"]);
+    assert_eq!(rows[2][10..13], ["http://a/", "scheme", "true"]);
 }
 
 #[test]
@@ -411,18 +476,32 @@ fn dedupe_groups_equivalents() {
             .clone(),
     )
     .unwrap();
-    let groups = json_lines(&s);
-    assert_eq!(groups.len(), 2);
-    assert_eq!(groups[0]["key"], "http://example.com/");
+    // Two groups, then the invalid line's record (records in order of their first line).
+    let recs = json_lines(&s);
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[0]["key"], "http://example.com/");
     assert_eq!(
-        groups[0]["members"],
-        serde_json::json!(["http://example.com", "HTTP://example.com:80/"])
+        recs[0]["members"],
+        serde_json::json!([
+            {"line": 1, "input": "http://example.com", "kind": "iri"},
+            {"line": 2, "input": "HTTP://example.com:80/", "kind": "iri"}
+        ])
     );
-    assert_eq!(groups[0]["lines"], serde_json::json!([1, 2]));
+    let inputs: Vec<&Value> = recs[1]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["input"])
+        .collect();
     assert_eq!(
-        groups[1]["members"],
-        serde_json::json!(["10.1000/a", "doi:10.1000/A", "https://doi.org/10.1000/A"])
+        inputs,
+        ["10.1000/a", "doi:10.1000/A", "https://doi.org/10.1000/A"]
     );
+    assert_eq!(
+        (&recs[2]["line"], &recs[2]["input"], &recs[2]["valid"]),
+        (&7.into(), &"bad path".into(), &false.into())
+    );
+    assert_eq!(recs[2]["error"]["code"], "invalid-char");
     let all = stdout(
         pidkit()
             .args(["dedupe", "--all", "--json"])
@@ -439,6 +518,70 @@ fn dedupe_groups_equivalents() {
         .stderr(contains(
             "2 distinct at level scheme, 0 duplicate(s), 0 invalid",
         ));
+}
+
+#[test]
+fn dedupe_gives_invalid_lines_records_in_order() {
+    let input: &[u8] = b"x y\nhttp://a/\nhttp://A/\n\xff\nhttp://b/\nhttp://[\nhttp://b:80/\n";
+    let s = String::from_utf8(
+        pidkit()
+            .args(["dedupe", "--json"])
+            .write_stdin(input.to_vec())
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    // Each record at its first line: the invalid line 1, the group of 2 and 3, the invalid
+    // line 4 (not text), the group of 5 and 7 — line 6 (invalid) after the group that starts
+    // before it.
+    let recs = json_lines(&s);
+    let first = |r: &Value| {
+        r.get("line")
+            .or_else(|| r["members"].get(0).map(|m| &m["line"]))
+            .cloned()
+    };
+    let lines: Vec<Option<Value>> = recs.iter().map(first).collect();
+    let want: Vec<Option<Value>> = [1, 2, 4, 5, 6].iter().map(|&n| Some(n.into())).collect();
+    assert_eq!(lines, want, "{s}");
+    assert_eq!(recs[2]["kind"], "unknown");
+    assert_eq!(recs[2]["error"]["code"], "invalid-utf8");
+    assert_eq!(recs[4]["error"]["code"], "bad-ipv6");
+    // TSV: a header, one row per member and per invalid line, in the same order.
+    let s = String::from_utf8(
+        pidkit()
+            .args(["dedupe", "--tsv"])
+            .write_stdin(input.to_vec())
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    let rows: Vec<Vec<&str>> = s.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "line", "input", "kind", "valid", "error", "offset", "len", "message", "hint",
+            "warnings", "key", "rule"
+        ]
+    );
+    let firsts: Vec<(&str, &str, &str)> = rows[1..].iter().map(|r| (r[0], r[3], r[10])).collect();
+    assert_eq!(
+        firsts,
+        [
+            ("1", "false", "\\N"),
+            ("2", "true", "http://a/"),
+            ("3", "true", "http://a/"),
+            ("4", "false", "\\N"),
+            ("5", "true", "http://b/"),
+            ("7", "true", "http://b/"),
+            ("6", "false", "\\N"),
+        ]
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The README's tour shows real output: every ```console block is run here and its output
-//! compared. A block lists `$ pidkit …` commands (run from the workspace root), each followed by
+//! compared; so are the examples of the output schema (docs/output.md). A block lists `$ pidkit …` commands (run from the workspace root), each followed by
 //! exactly what it prints (stdout, then stderr). Arguments may be quoted with '…' or "…".
 
 use assert_cmd::Command;
@@ -63,11 +63,21 @@ fn examples(readme: &str) -> Vec<(String, String)> {
 
 #[test]
 fn every_console_example_in_the_readme_prints_what_it_shows() {
-    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
+    run_examples("README.md", 10);
+}
+
+#[test]
+fn every_console_example_of_the_output_schema_prints_what_it_shows() {
+    run_examples("docs/output.md", 8);
+}
+
+/// Run the console examples of `doc` (at least `min` of them) and compare their output.
+fn run_examples(doc: &str, min: usize) {
+    let readme = std::fs::read_to_string(format!("{ROOT}/{doc}")).unwrap();
     let examples = examples(&readme);
     assert!(
-        examples.len() >= 10,
-        "the tour has {} examples",
+        examples.len() >= min,
+        "{doc} has {} examples",
         examples.len()
     );
     let mut failures = Vec::new();
@@ -90,7 +100,7 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
         let got = mask_timing(&got);
         if got != mask_timing(expected) {
             failures.push(format!(
-                "$ {cmd}\n--- README shows:\n{expected}--- pidkit printed:\n{got}"
+                "$ {cmd}\n--- {doc} shows:\n{expected}--- pidkit printed:\n{got}"
             ));
         }
     }
