@@ -43,7 +43,7 @@ fn resolution(c: &mut Criterion) {
                     pidkit::IriRef::parse(r.as_str()),
                 ) {
                     n += base
-                        .resolve_into(&r, pidkit::ResolveMode::Strict, &mut buf)
+                        .resolve_into(&r, pidkit::ReferenceResolution::Strict, &mut buf)
                         .as_str()
                         .len();
                 }

@@ -1,7 +1,7 @@
 //! `pidkit join BASE REF…`: resolve references against a base IRI (RFC 3986 §5.2), one record
 //! per reference.
 
-use pidkit::{Iri, ResolveMode};
+use pidkit::{Iri, ReferenceResolution};
 
 use crate::cmd::bad_bytes;
 use crate::input::Line;
@@ -11,7 +11,7 @@ use crate::run::{LineJob, Outcome};
 /// The base and how to resolve against it.
 pub struct JoinCmd {
     pub base: Iri<String>,
-    pub mode: ResolveMode,
+    pub mode: ReferenceResolution,
     pub opts: pidkit::ReadOptions,
     pub format: Format,
     pub style: Style,

@@ -782,9 +782,9 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
     let job = join::JoinCmd {
         base: join::JoinCmd::parse_base(&a.base, &opts)?,
         mode: if a.non_strict {
-            pidkit::ResolveMode::NonStrict
+            pidkit::ReferenceResolution::NonStrict
         } else {
-            pidkit::ResolveMode::Strict
+            pidkit::ReferenceResolution::Strict
         },
         opts,
         format: a.out.format(),

@@ -21,8 +21,8 @@ use std::hash::{BuildHasher, RandomState};
 
 use pidkit::doi::{self, Doi, DoiProfile};
 use pidkit::{
-    DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ResolveMode, Rule, ToIri,
-    ToUri, Urn, UrnSyntax, Warning, check,
+    DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
+    ToIri, ToUri, Urn, UrnSyntax, Warning,
 };
 
 /// The body of a fuzz target: any bytes in, a panic when something is wrong.
@@ -137,7 +137,7 @@ pub fn parse(data: &[u8]) {
                 assert_eq!(r.as_str(), s);
                 accepted[i] = true;
                 parts.push(components(&r));
-                warnings_inside(&check(&r), s);
+                warnings_inside(&pidkit::iri::warnings(&r), s);
                 let _ = DisplayForm::new().render(&r);
                 let _ = DisplayForm::new().ascii_only(true).render(&r);
                 let _ = r.segments().count();
@@ -248,7 +248,7 @@ pub fn resolve(data: &[u8]) {
         return;
     };
     let mut buf = String::new();
-    for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
+    for mode in [ReferenceResolution::Strict, ReferenceResolution::NonStrict] {
         let t = base.resolve_with(&reference, mode);
         reparses(
             &IriRef::parse(t.as_str()).expect("a target"),
@@ -371,7 +371,7 @@ pub fn doi(data: &[u8]) {
             Ok(d) => {
                 assert_eq!(d.as_str(), s);
                 assert_eq!(format!("{}/{}", d.prefix(), d.suffix()), s);
-                warnings_inside(&doi::check(&d), s);
+                warnings_inside(&doi::warnings(&d), s);
                 let _ = d.summary();
                 assert!(d.equivalent(&d) && d.key() == d.key());
                 if profile == DoiProfile::Current {
@@ -508,7 +508,7 @@ pub fn lenient(data: &[u8]) {
             match l.parse_with(s, profile) {
                 Ok(r) => {
                     assert_eq!(r.as_str(), m);
-                    warnings_inside(&check(&r), r.as_str());
+                    warnings_inside(&pidkit::iri::warnings(&r), r.as_str());
                 }
                 Err(e) => {
                     points_inside(&e, s);

@@ -46,11 +46,8 @@ pub use urn::{Urn, UrnSyntax};
 pub use encoding_rs::Encoding;
 #[cfg(feature = "idna")]
 pub use iri::host_to_unicode;
-pub use iri::{
-    DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, check, check_component, check_text,
-    host_to_ascii,
-};
-pub use iri::{Key, Level, ResolveMode};
+pub use iri::{DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, host_to_ascii};
+pub use iri::{Key, Level, ReferenceResolution};
 
 /// The crate README's example, compiled and run as a doctest so it cannot drift. (It is in the
 /// package; the repository README's examples are doctests of the unpublished `pidkit-bench`.)

@@ -82,7 +82,7 @@ fn scheme_section2_note1_code_points_not_normalized() {
     assert_eq!(a.to_uri(), "doi:10.1000/%C3%81");
     assert_eq!(b.to_uri(), "doi:10.1000/A%CC%81");
     assert_eq!(
-        doi::check(&b).iter().map(|w| w.code).collect::<Vec<_>>(),
+        doi::warnings(&b).iter().map(|w| w.code).collect::<Vec<_>>(),
         ["doi-not-nfc"]
     );
 }
@@ -93,7 +93,7 @@ fn scheme_section2_note2_and_section6_lookalikes_warn() {
     for c in ['\u{2212}', '\u{2013}', '\u{2010}'] {
         let name = format!("10.5240/7481{c}838B");
         let doi = Doi::parse(&name).unwrap();
-        let w = doi::check(&doi);
+        let w = doi::warnings(&doi);
         assert_eq!(w.len(), 1, "{name}");
         assert_eq!(
             (w[0].code.as_str(), w[0].offset),
@@ -350,7 +350,7 @@ fn crossref_dois_parse_round_trip_and_fold_case() {
                 doi.equivalent(&up) && up.equivalent(&doi),
                 doi.key() == up.key(),
                 doi.key().to_string() == upper,
-                doi::check(&doi).is_empty(),
+                doi::warnings(&doi).is_empty(),
                 uri.bytes().all(|b| b.is_ascii_graphic()),
                 url.bytes().all(|b| b.is_ascii_graphic()),
             ];

@@ -111,7 +111,7 @@ proptest! {
             let _ = DoiUri::parse(input, DoiProfile::Current);
             let _ = DoiUri::parse(input, DoiProfile::Legacy);
             if let Ok(r) = doi::recognize(input) {
-                let _ = doi::check(&r.doi);
+                let _ = doi::warnings(&r.doi);
                 let uri = r.doi.to_uri();
                 prop_assert_eq!(doi::recognize(&uri).unwrap().doi, r.doi);
             }

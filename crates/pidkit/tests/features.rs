@@ -3,10 +3,10 @@
 //! (a step of `.ci/run`) the other half. Also the `&str` form of `Iri::resolve` and the
 //! serialization of `Key`, which the issue asked for with them.
 
-use pidkit::{Iri, IriRef, Level, check};
+use pidkit::{Iri, IriRef, Level};
 
 fn warning_codes(s: &str) -> Vec<&'static str> {
-    check(&IriRef::parse(s).unwrap())
+    pidkit::iri::warnings(&IriRef::parse(s).unwrap())
         .iter()
         .map(|w| w.code.as_str())
         .collect()
@@ -24,7 +24,7 @@ fn resolve_takes_text_and_parsed_references() {
     assert_eq!(base.resolve("../g").unwrap(), parsed);
     assert_eq!(base.resolve(&String::from("../g")).unwrap(), parsed);
     assert_eq!(
-        base.resolve_with("http:g", pidkit::ResolveMode::NonStrict)
+        base.resolve_with("http:g", pidkit::ReferenceResolution::NonStrict)
             .unwrap(),
         "http://a/b/c/g"
     );
@@ -128,7 +128,7 @@ fn without_idna_dns_hosts_are_an_explicit_error() {
 fn unicode_checks_come_with_their_feature() {
     let spoof = warning_codes("http://раураl.com/");
     let nfd = warning_codes("http://a/re\u{301}sume\u{301}");
-    let doi = pidkit::doi::check(&pidkit::Doi::parse("10.1000/p\u{430}per").unwrap());
+    let doi = pidkit::doi::warnings(&pidkit::Doi::parse("10.1000/p\u{430}per").unwrap());
     if cfg!(feature = "unicode-checks") {
         assert_eq!(spoof, ["mixed-script", "confusable"]);
         assert_eq!(nfd, ["not-nfc"]);
@@ -140,6 +140,6 @@ fn unicode_checks_come_with_their_feature() {
     assert_eq!(warning_codes("http://a/?\u{E000}"), ["private-use"]);
     assert_eq!(warning_codes("http://a/%C0%AF"), ["overlong-utf8"]);
     // Listed look-alike punctuation needs no Unicode data.
-    let dash = pidkit::doi::check(&pidkit::Doi::parse("10.1000/a\u{2212}b").unwrap());
+    let dash = pidkit::doi::warnings(&pidkit::Doi::parse("10.1000/a\u{2212}b").unwrap());
     assert_eq!(dash[0].code.as_str(), "doi-confusable-punctuation");
 }

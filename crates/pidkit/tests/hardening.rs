@@ -5,12 +5,12 @@
 //! labels over 63 octets were refused up front), but the tests assert behaviour only: speed is
 //! the benchmarks' business.
 
-use pidkit::{IriRef, Lenient, Level, check, host_to_ascii, host_to_unicode};
+use pidkit::{IriRef, Lenient, Level, host_to_ascii, host_to_unicode};
 
 const MIB: usize = 1 << 20;
 
 fn codes(iri: &str) -> Vec<&'static str> {
-    check(&IriRef::parse(iri).unwrap())
+    pidkit::iri::warnings(&IriRef::parse(iri).unwrap())
         .iter()
         .map(|w| w.code.as_str())
         .collect()
@@ -34,7 +34,7 @@ fn a_long_xn_label_is_bad_punycode_without_decoding() {
     // check and parse (DNS scheme and not), and --as web (mapping, then check).
     for scheme in ["http", "foo"] {
         let iri = long_ace(scheme);
-        let w = check(&IriRef::parse(&iri).unwrap());
+        let w = pidkit::iri::warnings(&IriRef::parse(&iri).unwrap());
         let got: Vec<_> = w
             .iter()
             .map(|w| (w.code.as_str(), w.offset, w.len))
@@ -47,7 +47,7 @@ fn a_long_xn_label_is_bad_punycode_without_decoding() {
         assert!(w[0].message.contains("63"), "{}", w[0].message);
         let web = Lenient::WebAddress.parse(&iri).unwrap();
         assert_eq!(
-            check(&web)
+            pidkit::iri::warnings(&web)
                 .iter()
                 .map(|w| w.code.as_str())
                 .collect::<Vec<_>>(),
@@ -61,7 +61,7 @@ fn a_long_xn_label_is_bad_punycode_without_decoding() {
     let edge = format!("foo://xn--{}-/", "a".repeat(58));
     assert_eq!(codes(&edge), ["bad-punycode"]);
     assert!(
-        check(&IriRef::parse(&edge).unwrap())[0]
+        pidkit::iri::warnings(&IriRef::parse(&edge).unwrap())[0]
             .message
             .contains("ASCII")
     );
@@ -236,7 +236,7 @@ fn dot_segments_of_a_doi_suffix_survive_urls_and_api_paths() {
             assert_eq!(doi::recognize(u).unwrap().doi.as_str(), name, "{u}");
         }
         // check warns; the doi: URI keeps the dots (§2: '.' is unreserved, never encoded).
-        let w = doi::check(&doi);
+        let w = doi::warnings(&doi);
         assert!(
             w.iter().any(|w| w.code == "doi-dot-segment"),
             "{name}: {w:?}"
@@ -246,7 +246,7 @@ fn dot_segments_of_a_doi_suffix_survive_urls_and_api_paths() {
     // Dots that are not whole segments change nothing.
     let plain = Doi::parse("10.5555/a.b/..c/.../c..").unwrap();
     assert_eq!(plain.to_url(), "https://doi.org/10.5555/a.b/..c/.../c..");
-    assert!(doi::check(&plain).is_empty());
+    assert!(doi::warnings(&plain).is_empty());
     // Found in text and recognized in any form, it is warned about (the CLI's check).
     let r = doi::recognize("https://doi.org/10.5555/a/../b").unwrap();
     assert_eq!(r.doi.as_str(), "10.5555/a/../b");
@@ -321,7 +321,7 @@ fn normalization_decodes_exactly_what_to_iri_decodes() {
 
 /// `(code, offset, len)` of each warning.
 fn warned(iri: &str) -> Vec<(&'static str, usize, usize)> {
-    check(&IriRef::parse(iri).unwrap())
+    pidkit::iri::warnings(&IriRef::parse(iri).unwrap())
         .iter()
         .map(|w| (w.code.as_str(), w.offset, w.len))
         .collect()
@@ -351,7 +351,7 @@ fn slash_and_dot_lookalikes_in_a_host() {
         warned("foo://a%E2%81%84b/"),
         [("confusable-delimiter", 7, 9)]
     );
-    let w = check(&IriRef::parse("http://a.com%E2%88%95b.com/").unwrap());
+    let w = pidkit::iri::warnings(&IriRef::parse("http://a.com%E2%88%95b.com/").unwrap());
     assert!(
         w[0].message.contains("U+2215") && w[0].message.contains("'/'"),
         "{}",
@@ -389,7 +389,7 @@ fn surrogates_and_code_points_past_unicode() {
         warned("http://a/%F8%88%80%80%80"),
         [("out-of-range-utf8", 9, 15)]
     );
-    let w = check(&IriRef::parse("/%ED%A0%80%F4%90%80%80").unwrap());
+    let w = pidkit::iri::warnings(&IriRef::parse("/%ED%A0%80%F4%90%80%80").unwrap());
     assert!(
         w[0].message.contains("U+D800") && w[0].message.contains("RFC 3629"),
         "{}",
@@ -423,7 +423,7 @@ fn hosts_browsers_read_as_ipv4_addresses() {
             format!("  {}", iri.replace('/', "\\").replacen("\\\\", "//", 1)),
         ] {
             let r = Lenient::WebAddress.parse(&text).unwrap();
-            let w = check(&r);
+            let w = pidkit::iri::warnings(&r);
             assert_eq!(w.len(), 1, "{text}: {w:?}");
             assert_eq!(
                 (w[0].code.as_str(), w[0].offset),

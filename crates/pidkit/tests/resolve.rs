@@ -3,7 +3,7 @@
 mod common;
 
 use common::Tally;
-use pidkit::{Iri, IriRef, Level, ResolveMode};
+use pidkit::{Iri, IriRef, Level, ReferenceResolution};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -14,7 +14,7 @@ fn s<'a>(v: &'a Value, key: &str) -> &'a str {
 }
 
 /// Resolve `r` against `base`; `Err` with the reason when an input does not parse.
-fn resolve(base: &str, r: &str, mode: ResolveMode) -> Result<String, String> {
+fn resolve(base: &str, r: &str, mode: ReferenceResolution) -> Result<String, String> {
     let b = Iri::parse(base).map_err(|e| format!("base {base:?}: {e}"))?;
     let r = IriRef::parse(r).map_err(|e| format!("ref {r:?}: {e}"))?;
     let t = b.resolve_with(&r, mode);
@@ -36,7 +36,7 @@ fn relativize(base: &str, target: &str) -> Option<String> {
 }
 
 /// One resolution case: agree when the result is `expected`.
-fn check(t: &mut Tally, base: &str, r: &str, expected: &str, mode: ResolveMode) {
+fn check(t: &mut Tally, base: &str, r: &str, expected: &str, mode: ReferenceResolution) {
     let got = resolve(base, r, mode);
     t.check(got.as_deref() == Ok(expected), || {
         format!("{base} + {r}: got {got:?}, expected {expected}")
@@ -51,10 +51,10 @@ fn rfc3986_section_5_4_examples() {
     let mut t = Tally::new("rfc3986/resolution-examples.json");
     for c in cases.as_array().unwrap() {
         // The RFC gives both readings of "http:g": the strict one and the backward-compatible
-        // one (§5.4.2), which is ResolveMode::NonStrict.
+        // one (§5.4.2), which is ReferenceResolution::NonStrict.
         let mode = match c["mode"].as_str() {
-            Some("backward-compatible") => ResolveMode::NonStrict,
-            _ => ResolveMode::Strict,
+            Some("backward-compatible") => ReferenceResolution::NonStrict,
+            _ => ReferenceResolution::Strict,
         };
         check(&mut t, s(c, "base"), s(c, "ref"), s(c, "expected"), mode);
     }
@@ -87,7 +87,7 @@ fn oxiri_strict_resolution() {
             continue;
         }
         let (base, r, expected) = (s(c, "base"), s(c, "ref"), s(c, "expected"));
-        let got = resolve(base, r, ResolveMode::Strict);
+        let got = resolve(base, r, ReferenceResolution::Strict);
         if got.as_deref() != Ok(expected)
             && r.split(['?', '#']).next() == Some("")
             && IriRef::parse(got.as_deref().unwrap())
@@ -117,7 +117,7 @@ fn oxiri_relativize() {
         let (base, target, expected) = (s(c, "base"), s(c, "target"), s(c, "expected"));
         // Their answer resolves back under our resolver too.
         assert_eq!(
-            resolve(base, expected, ResolveMode::Strict).as_deref(),
+            resolve(base, expected, ReferenceResolution::Strict).as_deref(),
             Ok(target),
             "{c}"
         );
@@ -126,7 +126,7 @@ fn oxiri_relativize() {
         if ours == expected {
             t.check(true, String::new);
         } else if ours.len() < expected.len()
-            && resolve(base, ours, ResolveMode::Strict).as_deref() == Ok(target)
+            && resolve(base, ours, ReferenceResolution::Strict).as_deref() == Ok(target)
         {
             // Deliberate: ours is shorter and resolves back (we return the shortest reference;
             // oxiri keeps the absolute IRI in cases such as urn:isbn:foo against urn:, where
@@ -155,9 +155,16 @@ fn iri_string_resolution() {
     let mut t = Tally::new("iri-string/resolution.json");
     for c in data["cases"].as_array().unwrap() {
         let (base, r) = (s(c, "base"), s(c, "ref"));
-        check(&mut t, base, r, s(c, "expected"), ResolveMode::Strict);
+        check(
+            &mut t,
+            base,
+            r,
+            s(c, "expected"),
+            ReferenceResolution::Strict,
+        );
         if let Some(want) = c["expected_normalized"].as_str() {
-            let got = resolve(base, r, ResolveMode::Strict).map(|x| normalize(&x, Level::Syntax));
+            let got =
+                resolve(base, r, ReferenceResolution::Strict).map(|x| normalize(&x, Level::Syntax));
             t.check(got.as_deref() == Ok(want), || {
                 format!("{base} + {r} normalized: got {got:?}, expected {want}")
             });
@@ -170,7 +177,7 @@ fn iri_string_resolution() {
             s(c, "base"),
             s(c, "ref"),
             s(c, "expected"),
-            ResolveMode::Strict,
+            ReferenceResolution::Strict,
         );
     }
     t.finish();
@@ -189,7 +196,7 @@ fn iri_string_unrepresentable_paths() {
             s(c, "base"),
             s(c, "ref"),
             s(c, "expected_serialized"),
-            ResolveMode::Strict,
+            ReferenceResolution::Strict,
         );
     }
     t.finish();
@@ -217,24 +224,24 @@ fn fluent_uri_resolution() {
                 // including the right-most '/'", here "/bar/", before dot segments are removed,
                 // giving foo:/bar/; fluent-uri removes the base's dot segments first (foo:/).
                 assert_eq!(
-                    resolve(base, r, ResolveMode::Strict).as_deref(),
+                    resolve(base, r, ReferenceResolution::Strict).as_deref(),
                     Ok("foo:/bar/")
                 );
                 t.deliberate();
                 continue;
             }
-            check(&mut t, base, r, expected, ResolveMode::Strict);
+            check(&mut t, base, r, expected, ReferenceResolution::Strict);
         } else if c["error"].is_string() {
             // Deliberate: BaseWithFragment and InvalidReferenceAgainstOpaqueBase are fluent-uri
             // policy. RFC 3986 §5.2.1 ignores the base's fragment and §5.2.2 resolves every
             // reference against any absolute base; we resolve them (the result must parse).
-            assert!(resolve(base, r, ResolveMode::Strict).is_ok(), "{c}");
+            assert!(resolve(base, r, ReferenceResolution::Strict).is_ok(), "{c}");
             t.deliberate();
         } else {
             // "error_if_underflow_disallowed": RFC 3986 lets ".." climb above the root (and an
             // empty reference path keeps the base path as it is); fluent-uri may refuse it.
             // The results are the RFC's (§5.4.2) or, for an empty path, base + reference.
-            let got = resolve(base, r, ResolveMode::Strict);
+            let got = resolve(base, r, ReferenceResolution::Strict);
             let want = match r {
                 "../../../g" | "../../../../g" | "/../g" => "http://a/g".to_owned(),
                 _ => format!("{}{r}", base.split('#').next().unwrap()),
@@ -256,7 +263,7 @@ fn jena_iri_resolution_and_relativization() {
     let mut r_tally = Tally::new("jena-iri/resolve.json (relativize)");
     for c in data["cases"].as_array().unwrap() {
         let (base, r, expected) = (s(c, "base"), s(c, "ref"), s(c, "expected"));
-        let strict = resolve(base, r, ResolveMode::Strict);
+        let strict = resolve(base, r, ReferenceResolution::Strict);
         match &strict {
             Err(_) => {
                 // Deliberate: jena resolves inputs that are not IRIs (spaces, control characters,
@@ -265,10 +272,12 @@ fn jena_iri_resolution_and_relativization() {
                 continue;
             }
             Ok(got) if got == expected => t.check(true, String::new),
-            Ok(_) if resolve(base, r, ResolveMode::NonStrict).as_deref() == Ok(expected) => {
+            Ok(_)
+                if resolve(base, r, ReferenceResolution::NonStrict).as_deref() == Ok(expected) =>
+            {
                 // Deliberate: jena resolves "file:foo.n3" against a file: base the
                 // backward-compatible way (RFC 3986 §5.4.2); strict is our default, and
-                // ResolveMode::NonStrict gives jena's answer.
+                // ReferenceResolution::NonStrict gives jena's answer.
                 t.deliberate()
             }
             Ok(got) if base.starts_with("file:testing/") && r == "../../C/D" => {
@@ -289,7 +298,7 @@ fn jena_iri_resolution_and_relativization() {
         let ours = relativize(base, &target);
         let back = ours
             .as_deref()
-            .map(|o| resolve(base, o, ResolveMode::Strict));
+            .map(|o| resolve(base, o, ReferenceResolution::Strict));
         if ours.as_deref() == Some(theirs) {
             r_tally.check(true, String::new);
         } else if back == Some(Ok(target.clone())) && ours.as_ref().unwrap().len() < theirs.len() {
@@ -320,7 +329,7 @@ fn w3c_rdf_tests_iri_resolution() {
             s(c, "base"),
             s(c, "ref"),
             s(c, "expected"),
-            ResolveMode::Strict,
+            ReferenceResolution::Strict,
         );
     }
     t.finish();
@@ -336,7 +345,11 @@ fn resolve_into_reuses_one_buffer() {
         ("../..", "http://a/"),
         ("#s", "http://a/b/c/d;p?q#s"),
     ] {
-        let got = base.resolve_into(&IriRef::parse(r).unwrap(), ResolveMode::Strict, &mut buf);
+        let got = base.resolve_into(
+            &IriRef::parse(r).unwrap(),
+            ReferenceResolution::Strict,
+            &mut buf,
+        );
         assert_eq!(got.as_str(), want);
     }
     assert_eq!(buf.capacity(), cap);
@@ -393,7 +406,7 @@ proptest! {
         let (Ok(b), Ok(r)) = (Iri::parse(base.as_str()), IriRef::parse(r.as_str())) else {
             return Ok(());
         };
-        for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
+        for mode in [ReferenceResolution::Strict, ReferenceResolution::NonStrict] {
             let t = b.resolve_with(&r, mode);
             let fresh = Iri::parse(t.as_str());
             prop_assert!(fresh.is_ok(), "{} + {} = {}", b, r, t);

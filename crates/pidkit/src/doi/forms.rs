@@ -195,7 +195,7 @@ impl<'a> Recognized<'a> {
         self.span
     }
 
-    /// The warnings of [`super::check`], with offsets moved to bytes of `input` (the text this
+    /// The warnings of [`super::warnings`], with offsets moved to bytes of `input` (the text this
     /// was recognised from), also when the name was percent-encoded there.
     ///
     /// ```
@@ -206,7 +206,7 @@ impl<'a> Recognized<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn warnings(&self, input: &str) -> Vec<Warning> {
-        let mut out = super::check(&self.doi);
+        let mut out = super::warnings(&self.doi);
         let tail = self.tail.and_then(|(a, b)| Some((a, input.get(a..b)?)));
         let tail = tail.map(|(at, tail)| url_tail_warning(at, tail));
         let Some((start, end)) = self.span else {

@@ -18,20 +18,18 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
-mod check;
 mod error;
 mod extract;
 mod forms;
 mod name;
 mod scheme;
 mod uri;
+mod warnings;
 
 use std::borrow::Cow;
 use std::fmt;
 
 pub use crate::hdl::HandleApiUrl;
-pub use check::check;
-pub(crate) use check::lookalike;
 pub use error::{DoiError, DoiParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
@@ -40,6 +38,8 @@ pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use scheme::DoiScheme;
 pub(crate) use uri::write_ssp;
 pub use uri::{AsUri, DoiUri};
+pub(crate) use warnings::lookalike;
+pub use warnings::warnings;
 
 use crate::pct::{self, decode_at};
 

@@ -187,7 +187,7 @@ impl<'a> Recognized<'a> {
         }
     }
 
-    /// The warnings of [`super::check`], with offsets moved to bytes of the input (also when
+    /// The warnings of [`super::warnings`], with offsets moved to bytes of the input (also when
     /// the handle was percent-encoded there), and one for a query or a fragment after the
     /// handle, which is not part of it.
     ///
@@ -198,7 +198,7 @@ impl<'a> Recognized<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn warnings(&self) -> Vec<Warning> {
-        let mut out = super::check(&self.handle);
+        let mut out = super::warnings(&self.handle);
         let (start, end) = self.span;
         let enc = self.input.get(start..end).unwrap_or("");
         // Where each decoded byte comes from in the encoded text: one pass, however many

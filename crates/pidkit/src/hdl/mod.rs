@@ -24,7 +24,6 @@
 //! [`recognize`], [`Handle::parse`] or `ReadAs::Hdl`. A bare `10.…/…` is detected as a DOI.
 
 mod api;
-mod check;
 mod error;
 mod extract;
 mod forms;
@@ -33,9 +32,9 @@ mod name;
 mod record;
 mod scheme;
 mod uri;
+mod warnings;
 
 pub use api::HandleApiUrl;
-pub use check::check;
 pub use error::{HdlError, HdlParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub use forms::{HdlDetails, HdlForm, Recognized, recognize};
@@ -47,6 +46,7 @@ pub use record::{
 };
 pub use scheme::HdlScheme;
 pub use uri::{AsUri, AsUrl};
+pub use warnings::warnings;
 
 /// The normal form of handle equivalence: the DOI's for a handle that is a DOI (both compare
 /// ASCII case-insensitively, so they name it the same way), else [`Handle::key_uri`].

@@ -82,7 +82,7 @@ fn invalid_char(c: char) -> String {
     }
 }
 
-/// The codes of the IRI checks ([`crate::check`]), one constant each (the README's warning
+/// The codes of the IRI checks ([`crate::iri::warnings`]), one constant each (the README's warning
 /// table lists them with their spec sections).
 pub mod codes {
     use crate::error::WarningCode;

@@ -3,7 +3,7 @@
 mod error;
 mod normalize;
 pub(crate) mod parse;
-mod resolve;
+mod reference;
 mod scheme_facts;
 mod types;
 pub(crate) use types::string_like;
@@ -15,17 +15,17 @@ pub use scheme_facts::{DNS_SCHEMES, SchemeFacts, scheme_facts};
 pub use types::{Host, Iri, IriParts, IriRef};
 
 // IRI <-> URI conversion, checks, lenient input, display (draft-duerst-iri-bis-07 §3, §4, §6–8, §10).
-mod check;
 mod convert;
 mod display;
 mod lenient;
+mod warnings;
 
-#[cfg(feature = "unicode-checks")]
-pub(crate) use check::mixed_script;
-pub use check::{check, check_component, check_text};
 #[cfg(feature = "idna")]
 pub use convert::host_to_unicode;
 pub use convert::{Idna, ToIri, ToUri, host_to_ascii};
 pub use display::DisplayForm;
 pub use lenient::Lenient;
-pub use resolve::{Reference, ResolveMode, remove_dot_segments};
+pub use reference::{Reference, ReferenceResolution, remove_dot_segments};
+#[cfg(feature = "unicode-checks")]
+pub(crate) use warnings::mixed_script;
+pub use warnings::{component_warnings, text_warnings, warnings};

@@ -21,7 +21,7 @@ use std::fmt;
 
 use super::convert::fit_for_iri;
 use super::parse::{self, HostKind, Positions};
-use super::resolve::{PathSink, double_slash_at, push_path};
+use super::reference::{PathSink, double_slash_at, push_path};
 use super::scheme_facts::{SchemeFacts, scheme_facts};
 use super::types::{Iri, IriRef};
 use crate::chars;

@@ -316,7 +316,7 @@ macro_rules! schemes {
                 }
             }
 
-            /// The checks of its kind; warnings never make it invalid (IRIs: [`crate::check`];
+            /// The checks of its kind; warnings never make it invalid (IRIs: [`crate::iri::warnings`];
             /// the schemes: their own). Offsets are bytes of [`Identifier::input`].
             ///
             /// ```
@@ -326,7 +326,7 @@ macro_rules! schemes {
             /// ```
             pub fn warnings(&self) -> Vec<Warning> {
                 match self {
-                    Identifier::Iri(r) | Identifier::Uri(r) => crate::check(r),
+                    Identifier::Iri(r) | Identifier::Uri(r) => crate::iri::warnings(r),
                     $( Identifier::$variant(id) => <$scheme as Scheme>::warnings(id), )+
                 }
             }

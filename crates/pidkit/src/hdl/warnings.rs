@@ -24,16 +24,16 @@ use crate::error::Warning;
 ///
 /// Without the `unicode-checks` feature, `hdl-mixed-script` and `hdl-not-nfc` are not looked
 /// for, and `hdl-confusable-punctuation` covers only the listed look-alikes (as
-/// [`doi::check`](crate::doi::check)).
+/// [`doi::warnings`](crate::doi::warnings)).
 ///
 /// ```
-/// use pidkit::hdl::{check, Handle};
-/// let w = check(&Handle::parse("20.500/abc\u{2212}def")?);
+/// use pidkit::hdl::{warnings, Handle};
+/// let w = warnings(&Handle::parse("20.500/abc\u{2212}def")?);
 /// assert_eq!((w[0].code.as_str(), w[0].offset, w[0].len), ("hdl-confusable-punctuation", 10, 3));
-/// assert!(check(&Handle::parse("20.500.12345/Á.GUTIÉRREZ")?).is_empty());
+/// assert!(warnings(&Handle::parse("20.500.12345/Á.GUTIÉRREZ")?).is_empty());
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-pub fn check(handle: &Handle<'_>) -> Vec<Warning> {
+pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     let name = handle.as_str();
     let mut out = Vec::new();
     if let Some(doi) = handle.as_doi() {
@@ -127,7 +127,7 @@ mod tests {
     use super::*;
 
     fn codes(s: &str) -> Vec<(&'static str, usize)> {
-        check(&Handle::parse(s).unwrap())
+        super::warnings(&Handle::parse(s).unwrap())
             .into_iter()
             .map(|w| (w.code.as_str(), w.offset))
             .collect()

@@ -35,9 +35,10 @@ use crate::pct;
 /// `web-ipv4-shorthand` for non-ASCII hosts. Every other warning is the same in every build.
 ///
 /// ```
-/// use pidkit::{IriRef, check};
+/// use pidkit::IriRef;
+/// use pidkit::iri::warnings;
 /// let iri = IriRef::parse("http://user:pw@xn--pypal-4ve.com/%c3%a9/ab.גד1")?;
-/// let codes: Vec<_> = check(&iri).iter().map(|w| (w.code.as_str(), w.offset)).collect();
+/// let codes: Vec<_> = warnings(&iri).iter().map(|w| (w.code.as_str(), w.offset)).collect();
 /// assert_eq!(codes, [
 ///     ("password-in-userinfo", 12),
 ///     ("mixed-script", 15), // xn--pypal-4ve is "pаypal", with a Cyrillic 'а'
@@ -45,10 +46,10 @@ use crate::pct;
 ///     ("lowercase-hex", 33),
 ///     ("bidi-rtl-boundary", 43),
 /// ]);
-/// assert!(check(&IriRef::parse("http://example.org/résumé")?).is_empty());
+/// assert!(warnings(&IriRef::parse("http://example.org/résumé")?).is_empty());
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
+pub fn warnings<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     let mut out = Vec::new();
     let s = iri.as_str();
     let p = iri.positions();
@@ -78,7 +79,7 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     if plain && !ace_host && !iri.userinfo().is_some_and(|u| u.as_bytes().contains(&b':')) {
         return out;
     }
-    check_text(s, 0, &mut out);
+    text_warnings(s, 0, &mut out);
     if let Some(userinfo) = iri.userinfo() {
         let at = p.authority_start();
         if let Some(colon) = userinfo.find(':') {
@@ -153,11 +154,11 @@ pub(crate) fn mixed_script(chars: impl Iterator<Item = char> + Clone) -> Option<
 ///
 /// ```
 /// let mut w = Vec::new();
-/// pidkit::check_component("раураl", 7, &mut w); // Cyrillic, then a Latin 'l'
+/// pidkit::iri::component_warnings("раураl", 7, &mut w); // Cyrillic, then a Latin 'l'
 /// assert_eq!(w.iter().map(|w| w.code).collect::<Vec<_>>(), ["mixed-script", "confusable"]);
 /// assert_eq!((w[0].offset, w[0].len), (7, 11));
 /// ```
-pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
+pub fn component_warnings(text: &str, offset: usize, out: &mut Vec<Warning>) {
     if text.is_ascii() {
         return;
     }
@@ -218,7 +219,7 @@ fn security(text: &str, offset: usize, out: &mut Vec<Warning>) {
 ///
 /// ```
 /// let mut w = Vec::new();
-/// pidkit::check_text("ﬁle%C0%AF%ef%b7%90", 0, &mut w);
+/// pidkit::iri::text_warnings("ﬁle%C0%AF%ef%b7%90", 0, &mut w);
 /// let codes: Vec<_> = w.iter().map(|w| (w.code.as_str(), w.offset, w.len)).collect();
 /// assert_eq!(codes, [
 ///     ("not-nfkc", 0, 3),
@@ -227,7 +228,7 @@ fn security(text: &str, offset: usize, out: &mut Vec<Warning>) {
 ///     ("lowercase-hex", 5, 15), // one run of adjacent %XX
 /// ]);
 /// ```
-pub fn check_text(text: &str, offset: usize, out: &mut Vec<Warning>) {
+pub fn text_warnings(text: &str, offset: usize, out: &mut Vec<Warning>) {
     if !text.is_ascii() {
         for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
             if let Some((code, what)) = classify(c) {
@@ -524,7 +525,7 @@ fn is_delimiter(c: char) -> bool {
     c.is_ascii() && (crate::chars::is_reserved(c as u8) || c == '.')
 }
 
-/// Run [`check_component`] on each component of `text` (at `offset`).
+/// Run [`component_warnings`] on each component of `text` (at `offset`).
 fn components(text: &str, offset: usize, out: &mut Vec<Warning>) {
     if text.is_ascii() {
         return;
@@ -532,7 +533,7 @@ fn components(text: &str, offset: usize, out: &mut Vec<Warning>) {
     let mut start = 0;
     for (i, c) in text.char_indices().chain([(text.len(), '/')]) {
         if is_delimiter(c) {
-            check_component(&text[start..i], offset + start, out);
+            component_warnings(&text[start..i], offset + start, out);
             start = i + 1;
         }
     }
@@ -636,7 +637,7 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
     for (at, len) in convert::labels(host) {
         let label = &host[at..at + len];
         if !is_ace(label) {
-            check_component(label, offset + at, out);
+            component_warnings(label, offset + at, out);
             continue;
         }
         // An A-label is at most 63 octets (RFC 5890 §2.3.2.1): a longer one is reported as it
@@ -664,7 +665,7 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
         match idna::punycode::decode_to_string(&label[4..]) {
             Some(u) if !u.is_ascii() => {
                 let first = out.len();
-                check_component(&u, offset + at, out);
+                component_warnings(&u, offset + at, out);
                 for w in &mut out[first..] {
                     w.len = len;
                     w.message = format!("{label} decodes to \"{u}\": {}", w.message);
@@ -707,7 +708,7 @@ mod tests {
     use super::*;
 
     fn codes(s: &str) -> Vec<&'static str> {
-        check(&IriRef::parse(s).unwrap())
+        warnings(&IriRef::parse(s).unwrap())
             .iter()
             .map(|w| w.code.as_str())
             .collect()
@@ -732,7 +733,7 @@ mod tests {
 
     #[test]
     fn overlong_forms_and_hex_case() {
-        let w = check(&IriRef::parse("/%C0%AF..%e0%80%af%F0%80%80%AF%c3%a9").unwrap());
+        let w = warnings(&IriRef::parse("/%C0%AF..%e0%80%af%F0%80%80%AF%c3%a9").unwrap());
         let got: Vec<_> = w
             .iter()
             .map(|w| (w.code.as_str(), w.offset, w.len))
@@ -755,12 +756,12 @@ mod tests {
     #[test]
     #[cfg(feature = "unicode-checks")]
     fn normalization_spans() {
-        let w = check(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
+        let w = warnings(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
         assert_eq!(
             (w.len(), w[0].code.as_str(), w[0].offset, w[0].len),
             (1, "not-nfc", 10, 9)
         );
-        let w = check(&IriRef::parse("http://a/x\u{FB01}y").unwrap());
+        let w = warnings(&IriRef::parse("http://a/x\u{FB01}y").unwrap());
         let got: Vec<_> = w
             .iter()
             .map(|w| (w.code.as_str(), w.offset, w.len))
@@ -768,7 +769,7 @@ mod tests {
         assert_eq!(got, [("confusable", 9, 5), ("not-nfkc", 10, 3)]);
         assert!(w[1].message.contains("\"fi\""));
         assert!(w[0].message.contains("\"xfiy\""));
-        let w = check(&IriRef::parse("/a\u{327}\u{301}").unwrap()); // marks out of order
+        let w = warnings(&IriRef::parse("/a\u{327}\u{301}").unwrap()); // marks out of order
         assert_eq!((w[0].code.as_str(), w[0].offset), ("not-nfc", 1));
     }
 

@@ -75,14 +75,14 @@ const LOOKALIKES: &[(char, char, &str)] = &[
 /// punctuation.
 ///
 /// ```
-/// use pidkit::doi::{check, Doi};
+/// use pidkit::doi::{warnings, Doi};
 /// let doi = Doi::parse("10.1000/abc\u{2212}def")?;
-/// let w = check(&doi);
+/// let w = warnings(&doi);
 /// assert_eq!((w[0].code.as_str(), w[0].offset, w[0].len), ("doi-confusable-punctuation", 11, 3));
-/// assert!(check(&Doi::parse("10.26321/Á.GUTIÉRREZ.ZARZA.02.2018.03")?).is_empty());
+/// assert!(warnings(&Doi::parse("10.26321/Á.GUTIÉRREZ.ZARZA.02.2018.03")?).is_empty());
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
+pub fn warnings(doi: &Doi<'_>) -> Vec<Warning> {
     let name = doi.as_str();
     let mut out = Vec::new();
     if doi.is_short() {
@@ -208,7 +208,7 @@ mod tests {
     use super::*;
 
     fn codes(s: &str) -> Vec<(&'static str, usize)> {
-        check(&Doi::parse(s).unwrap())
+        super::warnings(&Doi::parse(s).unwrap())
             .into_iter()
             .map(|w| (w.code.as_str(), w.offset))
             .collect()

@@ -3,10 +3,10 @@
 mod common;
 
 use common::Tally;
-use pidkit::{IriRef, check};
+use pidkit::IriRef;
 
 fn codes(iri: &str) -> Vec<&'static str> {
-    check(&IriRef::parse(iri).unwrap())
+    pidkit::iri::warnings(&IriRef::parse(iri).unwrap())
         .iter()
         .map(|w| w.code.as_str())
         .collect()
@@ -47,7 +47,7 @@ fn bidi_examples_of_section_4_4() {
 #[test]
 fn section_4_4_example_8_warnings_point_at_the_components() {
     let iri = "http://ab.cd.ef/זח1/2טי/ךכ.html";
-    let w = check(&IriRef::parse(iri).unwrap());
+    let w = pidkit::iri::warnings(&IriRef::parse(iri).unwrap());
     let spans: Vec<_> = w.iter().map(|w| &iri[w.offset..w.offset + w.len]).collect();
     assert_eq!(spans, ["זח1", "2טי"]);
 }

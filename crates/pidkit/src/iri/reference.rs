@@ -25,15 +25,15 @@ use super::types::{Iri, IriRef};
 /// How a reference whose scheme equals the base's scheme is read (RFC 3986 §5.2.2, §5.4.2).
 ///
 /// ```
-/// use pidkit::{Iri, IriRef, ResolveMode};
+/// use pidkit::{Iri, IriRef, ReferenceResolution};
 /// let base = Iri::parse("http://a/b/c/d;p?q")?;
 /// let r = IriRef::parse("http:g")?;
-/// assert_eq!(base.resolve_with(&r, ResolveMode::Strict), "http:g");
-/// assert_eq!(base.resolve_with(&r, ResolveMode::NonStrict), "http://a/b/c/g");
+/// assert_eq!(base.resolve_with(&r, ReferenceResolution::Strict), "http:g");
+/// assert_eq!(base.resolve_with(&r, ReferenceResolution::NonStrict), "http://a/b/c/g");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ResolveMode {
+pub enum ReferenceResolution {
     /// The reference's scheme is always honoured (the RFC's "strict parser"; the default).
     #[default]
     Strict,
@@ -69,7 +69,7 @@ pub trait Reference: sealed::Sealed {
 
     /// Resolve against `base` (see [`Iri::resolve_with`]).
     #[doc(hidden)]
-    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output;
+    fn resolve_against(self, base: &IriRef<&str>, mode: ReferenceResolution) -> Self::Output;
 }
 
 mod sealed {
@@ -82,7 +82,7 @@ mod sealed {
 
 impl<U: AsRef<str>> Reference for &IriRef<U> {
     type Output = Iri<String>;
-    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Iri<String> {
+    fn resolve_against(self, base: &IriRef<&str>, mode: ReferenceResolution) -> Iri<String> {
         let r = self.as_borrowed();
         let mut out = String::with_capacity(base.as_str().len() + r.as_str().len());
         let pos = resolve_to(base, &r, mode, &mut out);
@@ -92,21 +92,21 @@ impl<U: AsRef<str>> Reference for &IriRef<U> {
 
 impl<U: AsRef<str>> Reference for &Iri<U> {
     type Output = Iri<String>;
-    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Iri<String> {
+    fn resolve_against(self, base: &IriRef<&str>, mode: ReferenceResolution) -> Iri<String> {
         IriRef::as_borrowed(self).resolve_against(base, mode)
     }
 }
 
 impl Reference for &str {
     type Output = Result<Iri<String>, IriParseError>;
-    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output {
+    fn resolve_against(self, base: &IriRef<&str>, mode: ReferenceResolution) -> Self::Output {
         Ok(IriRef::parse(self)?.resolve_against(base, mode))
     }
 }
 
 impl Reference for &String {
     type Output = Result<Iri<String>, IriParseError>;
-    fn resolve_against(self, base: &IriRef<&str>, mode: ResolveMode) -> Self::Output {
+    fn resolve_against(self, base: &IriRef<&str>, mode: ReferenceResolution) -> Self::Output {
         self.as_str().resolve_against(base, mode)
     }
 }
@@ -133,21 +133,21 @@ impl<T: AsRef<str>> Iri<T> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve<R: Reference>(&self, reference: R) -> R::Output {
-        self.resolve_with(reference, ResolveMode::Strict)
+        self.resolve_with(reference, ReferenceResolution::Strict)
     }
 
-    /// Resolve `reference` against this IRI in the given [`ResolveMode`]; `reference` as for
+    /// Resolve `reference` against this IRI in the given [`ReferenceResolution`]; `reference` as for
     /// [`Iri::resolve`].
     ///
     /// ```
-    /// use pidkit::{Iri, IriRef, ResolveMode};
+    /// use pidkit::{Iri, IriRef, ReferenceResolution};
     /// let base = Iri::parse("file:///C:/eclipse/")?;
     /// let r = IriRef::parse("file:foo.n3")?;
-    /// assert_eq!(base.resolve_with(&r, ResolveMode::NonStrict), "file:///C:/eclipse/foo.n3");
-    /// assert_eq!(base.resolve_with("file:foo.n3", ResolveMode::Strict)?, "file:foo.n3");
+    /// assert_eq!(base.resolve_with(&r, ReferenceResolution::NonStrict), "file:///C:/eclipse/foo.n3");
+    /// assert_eq!(base.resolve_with("file:foo.n3", ReferenceResolution::Strict)?, "file:foo.n3");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn resolve_with<R: Reference>(&self, reference: R, mode: ResolveMode) -> R::Output {
+    pub fn resolve_with<R: Reference>(&self, reference: R, mode: ReferenceResolution) -> R::Output {
         reference.resolve_against(&IriRef::as_borrowed(self), mode)
     }
 
@@ -155,11 +155,11 @@ impl<T: AsRef<str>> Iri<T> {
     /// buffer reused across calls, batch resolution allocates nothing.
     ///
     /// ```
-    /// use pidkit::{Iri, IriRef, ResolveMode};
+    /// use pidkit::{Iri, IriRef, ReferenceResolution};
     /// let base = Iri::parse("http://example.org/a/b")?;
     /// let mut buf = String::new();
     /// for (r, want) in [("c", "http://example.org/a/c"), ("../d?q", "http://example.org/d?q")] {
-    ///     let t = base.resolve_into(&IriRef::parse(r)?, ResolveMode::Strict, &mut buf);
+    ///     let t = base.resolve_into(&IriRef::parse(r)?, ReferenceResolution::Strict, &mut buf);
     ///     assert_eq!(t.as_str(), want);
     /// }
     /// # Ok::<(), pidkit::ParseError>(())
@@ -167,7 +167,7 @@ impl<T: AsRef<str>> Iri<T> {
     pub fn resolve_into<'o, U: AsRef<str>>(
         &self,
         reference: &IriRef<U>,
-        mode: ResolveMode,
+        mode: ReferenceResolution,
         out: &'o mut String,
     ) -> Iri<&'o str> {
         let (base, r) = (IriRef::as_borrowed(self), reference.as_borrowed());
@@ -223,14 +223,14 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
 pub(crate) fn resolve_to(
     base: &IriRef<&str>,
     r: &IriRef<&str>,
-    mode: ResolveMode,
+    mode: ReferenceResolution,
     out: &mut String,
 ) -> Positions {
     out.clear();
     let (b, bp) = (base.as_str(), *base.positions());
     let (s, rp) = (r.as_str(), *r.positions());
     let ref_scheme = rp.scheme_end > 0
-        && !(mode == ResolveMode::NonStrict
+        && !(mode == ReferenceResolution::NonStrict
             && s[..rp.scheme_end].eq_ignore_ascii_case(&b[..bp.scheme_end]));
     let rpath = r.path();
     if ref_scheme && !has_dot_segment(rpath) {
@@ -630,7 +630,7 @@ fn relativize(base: &IriRef<&str>, target: &IriRef<&str>) -> Option<IriRef<Strin
     candidates.into_iter().find_map(|c| {
         let pos = parse::parse(&c, Rule::IriReference, Profile::IriBis).ok()?;
         let r = IriRef::from_parts(c.as_str(), pos);
-        resolve_to(base, &r, ResolveMode::Strict, &mut buf);
+        resolve_to(base, &r, ReferenceResolution::Strict, &mut buf);
         (buf == t).then(|| IriRef::from_parts(c.clone(), pos))
     })
 }
