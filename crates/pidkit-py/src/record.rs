@@ -1,0 +1,112 @@
+//! What a line command of the CLI reports for one input (`crates/pidkit-cli/src/cmd.rs`): the
+//! kind, the reading or its error, the warnings, the text lenient input was mapped to, and the
+//! transform's result. The scalar API and the Arrow functions both go through here, so they
+//! answer exactly as `pidkit check|parse|normalize|to-uri|to-iri --json` do.
+
+use std::borrow::Cow;
+
+use pidkit::detect::{self, detect};
+use pidkit::{Level, ParseError, ToIri, ToUri, Warning};
+
+use crate::reading::{Identifier, Kind, ReadAs, ReadOptions, read};
+
+/// Which command's record.
+pub enum Op {
+    /// `check` / `parse`: the reading; its warnings only when asked for (they cost a pass).
+    Read { warnings: bool },
+    /// `normalize --level`.
+    Normalize(Level),
+    /// `to-uri`.
+    ToUri(ToUri),
+    /// `to-iri`.
+    ToIri(ToIri),
+}
+
+/// Everything known about one input.
+pub struct Record<'t> {
+    /// The kind (`check`'s JSON `kind`).
+    pub kind: Kind,
+    /// The identifier, or why the input is not one.
+    pub reading: Result<Identifier<'t>, ParseError>,
+    /// The checks of the kind (empty unless asked for).
+    pub warnings: Vec<Warning>,
+    /// What `leiri` / `web` preprocessing made of the input, where that differs from it.
+    pub mapped: Option<&'t str>,
+    /// The transform's result, or why it failed.
+    pub result: Option<Result<Cow<'t, str>, ParseError>>,
+    /// The CLI's `valid`.
+    pub valid: bool,
+}
+
+impl Record<'_> {
+    /// The first error: the reading's, else the transform's.
+    pub fn error(&self) -> Option<&ParseError> {
+        self.reading
+            .as_ref()
+            .err()
+            .or_else(|| self.result.as_ref().and_then(|r| r.as_ref().err()))
+    }
+}
+
+/// Build the record of `input` and hand it to `f` (it borrows the preprocessed text, which lives
+/// only for the call).
+pub fn with_record<R>(
+    input: &str,
+    opts: &ReadOptions,
+    op: &Op,
+    deny_warnings: bool,
+    f: impl FnOnce(&Record<'_>) -> R,
+) -> R {
+    let lenient = opts.lenient();
+    let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(input), |l| l.map(input));
+    // Conversion maps IRIs: a URN or IVOID that is not yet a valid one (non-ASCII) is converted
+    // as the IRI it is; DOIs keep their own route (their doi: URI).
+    let converting = matches!(op, Op::ToUri(_) | Op::ToIri(_));
+    let o = if converting && opts.read_as == ReadAs::Auto && detect(&text) != detect::Kind::Doi {
+        ReadOptions {
+            read_as: ReadAs::IriRef,
+            ..*opts
+        }
+    } else {
+        *opts
+    };
+    let reading = read(&text, &o);
+    let mut result = reading.result;
+    if let (Some(l), Err(_)) = (lenient, &result) {
+        // Report the error where it is in the input as given, not in the mapped text.
+        if let Err(e) = l.parse_with(input, opts.iri) {
+            result = Err(e);
+        }
+    }
+    let want_warnings = matches!(op, Op::Read { warnings: true }) || deny_warnings;
+    let warnings = match (&result, want_warnings) {
+        (Ok(id), true) => id.warnings(),
+        _ => Vec::new(),
+    };
+    let transformed = match (op, &result) {
+        (Op::Normalize(level), Ok(id)) => Some(id.normalize(*level)),
+        (Op::ToUri(t), Ok(id)) => Some(id.to_uri(t)),
+        (Op::ToIri(t), Ok(id)) => Some(id.to_iri(t)),
+        _ => None,
+    };
+    let ok = result.is_ok() && transformed.as_ref().is_none_or(|r| r.is_ok());
+    let record = Record {
+        kind: reading.kind,
+        valid: ok && (!deny_warnings || warnings.is_empty()),
+        reading: result,
+        warnings,
+        mapped: (*text != *input).then_some(&*text),
+        result: transformed,
+    };
+    f(&record)
+}
+
+/// The key `compare` and `dedupe` use: the kind's normal form at `level`, read as `opts` say
+/// (without the `leiri`/`web` preprocessing, as the CLI does there).
+pub fn key<'a>(
+    input: &'a str,
+    opts: &ReadOptions,
+    level: Level,
+) -> Result<Cow<'a, str>, ParseError> {
+    read(input, opts).result?.key(level)
+}
