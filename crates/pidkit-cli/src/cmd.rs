@@ -1,20 +1,18 @@
 //! The line commands: `check`, `parse`, `normalize`, `to-uri`, `to-iri` — one input line in,
-//! one record out.
+//! one record out. What an identifier is and what its forms are is the library's
+//! ([`pidkit::read`], [`pidkit::Identifier`]); this writes the records.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use pidkit::detect::{Kind, detect};
-use pidkit::doi::DoiSummary;
-use pidkit::{DisplayForm, Host, IriRef, ParseError};
+use pidkit::{
+    DisplayForm, Identifier, IriRef, Level, ParseError, ReadOptions, Reading, ToIri, ToUri, Warning,
+};
 use serde::Serialize;
 
-use crate::As;
-use crate::analyze::{Analysis, Options, Parsed, analyze};
 use crate::input::{BadBytes, Line};
 use crate::output::{self, ErrorJson, Format, Style, WarningJson};
 use crate::run::{LineJob, Outcome};
-use crate::transform::Transform;
 
 /// Which command.
 pub enum Mode {
@@ -23,10 +21,44 @@ pub enum Mode {
     Transform(Transform),
 }
 
+/// What to turn an identifier into.
+pub enum Transform {
+    /// Its normal form at a rung of the comparison ladder (§5.3).
+    Normalize(Level),
+    /// Its URI (§3.3–3.6); DOIs give their `doi:` URI.
+    ToUri(ToUri),
+    /// Its IRI (§3.7).
+    ToIri(ToIri),
+}
+
+impl Transform {
+    /// The JSON field the result goes in.
+    pub fn field(&self) -> &'static str {
+        match self {
+            Transform::Normalize(_) => "normalized",
+            Transform::ToUri(_) => "uri",
+            Transform::ToIri(_) => "iri",
+        }
+    }
+
+    fn apply<'a>(&self, id: &Identifier<'a>) -> Result<Cow<'a, str>, ParseError> {
+        match self {
+            Transform::Normalize(level) => Ok(id.normalize(*level)),
+            Transform::ToUri(t) => id.to_uri(t),
+            Transform::ToIri(t) => id.to_iri(t),
+        }
+    }
+
+    /// IRI ⇄ URI conversion reads non-DOIs as IRI references ([`pidkit::read_for_conversion`]).
+    fn converts(&self) -> bool {
+        matches!(self, Transform::ToUri(_) | Transform::ToIri(_))
+    }
+}
+
 /// A line command configured from the options.
 pub struct LineCmd {
     pub mode: Mode,
-    pub opts: Options,
+    pub opts: ReadOptions,
     pub format: Format,
     pub style: Style,
     pub quiet: bool,
@@ -36,21 +68,13 @@ pub struct LineCmd {
     pub display: Option<bool>,
 }
 
-/// The `doi` object: the contract's fields plus the form the DOI was written in.
-#[derive(Serialize)]
-struct DoiJson {
-    #[serde(flatten)]
-    summary: DoiSummary,
-    form: &'static str,
-    short: bool,
-}
-
 /// Everything known about one line, ready to be written in any format.
 struct Report<'a> {
     number: usize,
     input: &'a str,
     mapped: Option<&'a str>,
-    a: &'a Analysis<'a>,
+    a: &'a Reading<'a>,
+    warnings: &'a [Warning],
     /// The transform's result, or why it failed.
     result: Option<Result<Cow<'a, str>, ParseError>>,
     valid: bool,
@@ -60,7 +84,7 @@ impl Report<'_> {
     /// The first error: the parse's, else the transform's.
     fn error(&self) -> Option<&ParseError> {
         self.a
-            .parsed
+            .result
             .as_ref()
             .err()
             .or_else(|| self.result.as_ref().and_then(|r| r.as_ref().err()))
@@ -108,39 +132,27 @@ impl LineJob for LineCmd {
         };
         let lenient = self.opts.lenient();
         let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(input), |l| l.map(input));
-        let warnings = matches!(self.mode, Mode::Check | Mode::Parse);
-        // Conversion maps IRIs: a URN or IVOID that is not yet a valid one (non-ASCII) is converted
-        // as the IRI it is; DOIs keep their own route (their doi: URI).
-        let converting = matches!(
-            self.mode,
-            Mode::Transform(Transform::ToUri(_) | Transform::ToIri(_))
-        );
-        let opts = if converting && self.opts.as_ == As::Auto && detect(&text) != Kind::Doi {
-            Options {
-                as_: As::IriRef,
-                ..self.opts
-            }
-        } else {
-            self.opts
-        };
-        let mut a = analyze(&text, &opts, warnings);
-        if let (Some(l), Err(_)) = (lenient, &a.parsed) {
-            // Report the error where it is in the input as given, not in the mapped text.
-            if let Err(e) = l.parse_with(input, self.opts.iri) {
-                a.parsed = Err(e);
-            }
+        let a = match &self.mode {
+            Mode::Transform(t) if t.converts() => pidkit::read_for_conversion(&text, &self.opts),
+            _ => pidkit::read(&text, &self.opts),
         }
-        let result = match (&self.mode, &a.parsed) {
-            (Mode::Transform(t), Ok(p)) => Some(t.apply(&text, p)),
+        .located_in(input, &self.opts);
+        let warnings = match (&self.mode, &a.result) {
+            (Mode::Check | Mode::Parse, Ok(id)) => id.warnings(),
+            _ => Vec::new(),
+        };
+        let result = match (&self.mode, &a.result) {
+            (Mode::Transform(t), Ok(id)) => Some(t.apply(id)),
             _ => None,
         };
-        let ok = a.parsed.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
-        let valid = ok && (!self.deny_warnings || a.warnings.is_empty());
+        let ok = a.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
+        let valid = ok && (!self.deny_warnings || warnings.is_empty());
         let report = Report {
             number: line.number,
             input,
             mapped: (text != input).then_some(&*text),
             a: &a,
+            warnings: &warnings,
             result,
             valid,
         };
@@ -151,8 +163,8 @@ impl LineJob for LineCmd {
         }
         Outcome {
             valid,
-            kind: a.kind,
-            warnings: a.warnings.iter().map(|w| w.code).collect(),
+            kind: Some(a.kind),
+            warnings: warnings.iter().map(|w| w.code).collect(),
         }
     }
 }
@@ -166,7 +178,7 @@ impl LineCmd {
         out.push_str(",\"input\":");
         output::push_json_str(out, r.input);
         out.push_str(",\"kind\":\"");
-        out.push_str(r.a.kind);
+        out.push_str(r.a.kind.name());
         out.push_str(if r.valid {
             "\",\"valid\":true,\"error\":"
         } else {
@@ -177,47 +189,26 @@ impl LineCmd {
             None => out.push_str("null"),
         }
         out.push_str(",\"warnings\":");
-        if r.a.warnings.is_empty() {
+        if r.warnings.is_empty() {
             out.push_str("[]");
         } else {
             field(
                 out,
-                &r.a.warnings
-                    .iter()
-                    .map(WarningJson::from)
-                    .collect::<Vec<_>>(),
+                &r.warnings.iter().map(WarningJson::from).collect::<Vec<_>>(),
             );
         }
         if let Some(m) = r.mapped {
             out.push_str(",\"mapped\":");
             output::push_json_str(out, m);
         }
-        if let (Mode::Parse, Ok(p)) = (&self.mode, &r.a.parsed) {
-            if let Some(i) = p.iri() {
+        if let (Mode::Parse, Ok(id)) = (&self.mode, &r.a.result) {
+            if let Some(c) = id.components() {
                 out.push_str(",\"components\":");
-                field(out, &i.parts());
+                field(out, &c);
             }
-            match p {
-                Parsed::Doi(d) => {
-                    out.push_str(",\"doi\":");
-                    field(
-                        out,
-                        &DoiJson {
-                            summary: d.doi.summary(),
-                            form: d.form.name(),
-                            short: d.doi.is_short(),
-                        },
-                    );
-                }
-                Parsed::Urn(u) => {
-                    out.push_str(",\"urn\":");
-                    field(out, &u.parts());
-                }
-                Parsed::Ivo(i) => {
-                    out.push_str(",\"ivo\":");
-                    field(out, &i.parts());
-                }
-                Parsed::Iri(_) => {}
+            if let Some(d) = id.details() {
+                let _ = write!(out, ",\"{}\":", d.name());
+                field(out, &d);
             }
         }
         if let (Mode::Transform(t), Some(Ok(v))) = (&self.mode, &r.result) {
@@ -237,24 +228,19 @@ impl LineCmd {
         let mut fields = vec![
             Some(number.as_str()),
             Some(r.input),
-            Some(r.a.kind),
+            Some(r.a.kind.name()),
             Some(if r.valid { "true" } else { "false" }),
             e.map(ParseError::code),
             offset.as_deref(),
             message.as_deref(),
         ];
-        let warnings =
-            r.a.warnings
-                .iter()
-                .map(|w| w.code)
-                .collect::<Vec<_>>()
-                .join(",");
-        let c =
-            r.a.parsed
-                .as_ref()
-                .ok()
-                .and_then(Parsed::iri)
-                .map(|i| i.parts());
+        let warnings = r
+            .warnings
+            .iter()
+            .map(|w| w.code)
+            .collect::<Vec<_>>()
+            .join(",");
+        let c = r.a.result.as_ref().ok().and_then(Identifier::components);
         match &self.mode {
             Mode::Check => fields.push(Some(&warnings)),
             Mode::Parse => {
@@ -288,17 +274,17 @@ impl LineCmd {
                 }
                 (None, _) => {}
             }
-            for w in &r.a.warnings {
+            for w in r.warnings {
                 output::human_warning(err, r.input, w, self.style);
             }
             return;
         }
-        let p = match (&r.a.parsed, r.error()) {
+        let p = match (&r.a.result, r.error()) {
             (Ok(p), None) => p,
             (_, Some(e)) => return output::human_error(out, &prefix, r.input, e, self.style),
             (Err(_), None) => return,
         };
-        if self.quiet && r.a.warnings.is_empty() {
+        if self.quiet && r.warnings.is_empty() {
             return;
         }
         let status = if r.valid {
@@ -315,11 +301,11 @@ impl LineCmd {
         if let Some(m) = r.mapped {
             let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown(m));
         }
-        for w in &r.a.warnings {
+        for w in r.warnings {
             output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
         }
         if let Mode::Parse = self.mode {
-            human_parts(out, p);
+            let _ = write!(out, "{}", p.listing());
         }
     }
 
@@ -332,67 +318,6 @@ impl LineCmd {
             }
             _ => Cow::Borrowed(s),
         }
-    }
-}
-
-/// The human listing of a parsed identifier's parts.
-fn human_parts(out: &mut String, p: &Parsed<'_>) {
-    let show = |o: Option<&str>| o.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"));
-    let rows: Vec<(&str, String)> = match p {
-        Parsed::Doi(d) => {
-            let s = d.doi.summary();
-            vec![
-                ("name", s.name),
-                ("prefix", s.prefix),
-                ("suffix", s.suffix),
-                ("uri", s.uri),
-                ("url", s.url),
-                ("form", d.form.name().into()),
-            ]
-        }
-        Parsed::Urn(u) => {
-            let v = u.parts();
-            vec![
-                ("nid", format!("{:?}", v.nid)),
-                ("nss", format!("{:?}", v.nss)),
-                ("r-component", show(v.r_component)),
-                ("q-component", show(v.q_component)),
-                ("f-component", show(v.f_component)),
-                ("namespace", v.namespace_class.to_owned()),
-            ]
-        }
-        Parsed::Ivo(i) => {
-            let v = i.parts();
-            vec![
-                ("authority", format!("{:?}", v.authority)),
-                ("resource key", format!("{:?}", v.resource_key)),
-                ("query", show(v.query)),
-                ("fragment", show(v.fragment)),
-                ("registry part", format!("{:?}", v.registry_part)),
-                ("kind", v.kind.to_owned()),
-            ]
-        }
-        Parsed::Iri(r) => {
-            let host = r.host().map(|h| match h {
-                Host::Ipv6(_) | Host::IpvFuture(_) => {
-                    format!("{:?} ({})", r.host_str().unwrap_or(""), h.kind().name())
-                }
-                _ => format!("{:?} ({})", h.as_str(), h.kind().name()),
-            });
-            vec![
-                ("scheme", show(r.scheme())),
-                ("userinfo", show(r.userinfo())),
-                ("host", host.unwrap_or_else(|| "-".into())),
-                ("port", show(r.port())),
-                ("path", format!("{:?}", r.path())),
-                ("query", show(r.query())),
-                ("fragment", show(r.fragment())),
-            ]
-        }
-    };
-    let width = if matches!(p, Parsed::Iri(_)) { 9 } else { 13 };
-    for (name, value) in rows {
-        let _ = writeln!(out, "  {name:<width$} {value}");
     }
 }
 
@@ -469,7 +394,7 @@ pub fn bad_bytes(
     }
     Outcome {
         valid: false,
-        kind: "unknown",
+        kind: None,
         warnings: Vec::new(),
     }
 }

@@ -4,12 +4,10 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use pidkit::Level;
+use pidkit::{Level, ReadOptions};
 use serde::Serialize;
 
-use crate::analyze::{Options, analyze};
 use crate::output::{self, Format, Style};
-use crate::transform::Transform;
 
 #[derive(Serialize)]
 struct Record<'a> {
@@ -22,23 +20,20 @@ struct Record<'a> {
     b_normalized: &'a str,
 }
 
-/// The normal form `compare` and `dedupe` use as the key of an identifier: its kind's own
-/// normalization at `level` (so a DOI in any written form meets its `doi:` URI).
-/// Borrowed when the input is already in normal form.
+/// The key `compare` and `dedupe` use: the library's equivalence key of the identifier read
+/// as `opts` say ([`pidkit::Identifier::key`]). Borrowed when the input is already normal.
 pub fn key<'a>(
     input: &'a str,
-    opts: &Options,
+    opts: &ReadOptions,
     level: Level,
 ) -> Result<Cow<'a, str>, pidkit::ParseError> {
-    let a = analyze(input, opts, false);
-    let p = a.parsed?;
-    Transform::Normalize(level).apply(input, &p)
+    Ok(pidkit::read(input, opts).result?.key(level).into_cow())
 }
 
 pub fn main(
     a: &str,
     b: &str,
-    opts: &Options,
+    opts: &ReadOptions,
     level: Level,
     format: Format,
     style: Style,

@@ -12,7 +12,6 @@ use pidkit::Level;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::analyze::Options;
 use crate::compare::key;
 use crate::input::Source;
 use crate::output::{self, Format, Style};
@@ -32,7 +31,7 @@ struct Record<'a> {
 
 /// Options of a dedupe run.
 pub struct Dedupe {
-    pub opts: Options,
+    pub opts: pidkit::ReadOptions,
     pub level: Level,
     pub format: Format,
     pub style: Style,

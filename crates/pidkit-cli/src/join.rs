@@ -3,10 +3,9 @@
 
 use std::fmt::Write as _;
 
-use pidkit::{Iri, IriRef, ResolveMode};
+use pidkit::{Iri, ResolveMode};
 use serde::Serialize;
 
-use crate::analyze::Options;
 use crate::cmd::bad_bytes;
 use crate::input::Line;
 use crate::output::{self, ErrorJson, Format, Style};
@@ -16,7 +15,7 @@ use crate::run::{LineJob, Outcome};
 pub struct JoinCmd {
     pub base: Iri<String>,
     pub mode: ResolveMode,
-    pub opts: Options,
+    pub opts: pidkit::ReadOptions,
     pub format: Format,
     pub style: Style,
 }
@@ -34,7 +33,7 @@ struct Record<'a> {
 
 impl JoinCmd {
     /// Parse the base: it must be an absolute IRI (a fragment is allowed and ignored, §5.2.1).
-    pub fn parse_base(base: &str, opts: &Options) -> Result<Iri<String>, String> {
+    pub fn parse_base(base: &str, opts: &pidkit::ReadOptions) -> Result<Iri<String>, String> {
         Iri::parse_with(base.to_owned(), opts.iri).map_err(|e| {
             let mut msg = format!(
                 "the base is not an IRI: {}: {} (at byte {})\n",
@@ -75,20 +74,21 @@ impl LineJob for JoinCmd {
             Ok(s) => *s,
             Err(bad) => return bad_bytes(self.format, self.style, line.number, bad, err),
         };
-        let parsed = IriRef::parse_with(input, self.opts.iri);
+        // The reference is read as an IRI reference (`ReadAs::IriRef`, set by the caller).
+        let reading = pidkit::read(input, &self.opts);
+        let parsed = reading.result.as_ref().map(|id| id.as_iri());
         let mut buf = String::new();
-        let resolved = parsed.as_ref().ok().map(|r| {
-            self.base
-                .resolve_into(r, self.mode, &mut buf)
-                .as_str()
-                .len()
-        });
+        let resolved = match &parsed {
+            Ok(Some(r)) => Some(
+                self.base
+                    .resolve_into(r, self.mode, &mut buf)
+                    .as_str()
+                    .len(),
+            ),
+            _ => None,
+        };
         let resolved = resolved.map(|n| &buf[..n]);
         let valid = parsed.is_ok();
-        let kind = match &parsed {
-            Ok(r) if !r.is_absolute() => "relative-ref",
-            _ => "iri",
-        };
         match self.format {
             Format::Json => output::json_line(
                 out,
@@ -97,13 +97,13 @@ impl LineJob for JoinCmd {
                     base: self.base.as_str(),
                     input,
                     valid,
-                    error: parsed.as_ref().err().map(ErrorJson::from),
+                    error: parsed.as_ref().err().map(|e| ErrorJson::from(*e)),
                     resolved,
                 },
             ),
             Format::Tsv => {
                 let n = line.number.to_string();
-                let e = parsed.as_ref().err();
+                let e = parsed.as_ref().err().copied();
                 let (off, msg) = (
                     e.map(|e| e.offset.to_string()),
                     e.map(|e| e.kind.to_string()),
@@ -134,7 +134,7 @@ impl LineJob for JoinCmd {
         }
         Outcome {
             valid,
-            kind,
+            kind: Some(reading.kind),
             warnings: Vec::new(),
         }
     }

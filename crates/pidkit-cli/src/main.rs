@@ -2,7 +2,6 @@
 //!
 //! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
 
-mod analyze;
 mod cmd;
 mod compare;
 mod dedupe;
@@ -12,7 +11,6 @@ mod join;
 mod output;
 mod resolve;
 mod run;
-mod transform;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -173,6 +171,28 @@ pub enum As {
     Leiri,
     /// A Web Address: preprocessed by §7.2 (also '\\' read as '/', surrounding spaces stripped)
     Web,
+}
+
+impl From<As> for pidkit::ReadAs {
+    fn from(a: As) -> Self {
+        match a {
+            As::Auto => pidkit::ReadAs::Auto,
+            As::Iri => pidkit::ReadAs::Iri,
+            As::IriRef => pidkit::ReadAs::IriRef,
+            As::Uri => pidkit::ReadAs::Uri,
+            As::UriRef => pidkit::ReadAs::UriRef,
+            As::Doi => pidkit::ReadAs::Doi,
+            As::Urn => pidkit::ReadAs::Urn,
+            As::Ivo => pidkit::ReadAs::Ivo,
+            As::Leiri => pidkit::ReadAs::Leiri,
+            As::Web => pidkit::ReadAs::Web,
+        }
+    }
+}
+
+/// `--as` and `--profile` as the library's reading options (validated once, here).
+fn read_options(as_: As, profile: Option<&str>) -> Result<pidkit::ReadOptions, String> {
+    pidkit::ReadOptions::new(as_.into(), profile)
 }
 
 /// A rung of the comparison ladder.
@@ -416,7 +436,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Parse(c) => (c, cmd::Mode::Parse),
         Command::Normalize(a) => (
             a.common,
-            cmd::Mode::Transform(transform::Transform::Normalize(a.level.into())),
+            cmd::Mode::Transform(cmd::Transform::Normalize(a.level.into())),
         ),
         Command::ToUri(a) => {
             let mut t = pidkit::ToUri::new().idna(a.idna.into());
@@ -427,22 +447,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
                 t = t.query_encoding(enc);
             }
-            (
-                a.common,
-                cmd::Mode::Transform(transform::Transform::ToUri(t)),
-            )
+            (a.common, cmd::Mode::Transform(cmd::Transform::ToUri(t)))
         }
         Command::ToIri(a) => {
             let t = pidkit::ToIri::new()
                 .idna(a.idna.into())
                 .unicode_hosts(a.unicode_hosts);
-            (
-                a.common,
-                cmd::Mode::Transform(transform::Transform::ToIri(t)),
-            )
+            (a.common, cmd::Mode::Transform(cmd::Transform::ToIri(t)))
         }
         Command::Compare(a) => {
-            let opts = analyze::Options::new(a.as_, a.profile.as_deref())?;
+            let opts = read_options(a.as_, a.profile.as_deref())?;
             let style = a.out.style();
             return compare::main(&a.a, &a.b, &opts, a.level.into(), a.out.format(), style);
         }
@@ -454,7 +468,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     set_threads(common.threads)?;
     let job = cmd::LineCmd {
         mode,
-        opts: analyze::Options::new(common.as_, common.profile.as_deref())?,
+        opts: read_options(common.as_, common.profile.as_deref())?,
         format: common.out.format(),
         style: common.out.style(),
         quiet: common.quiet,
@@ -498,7 +512,7 @@ fn set_threads(n: Option<usize>) -> Result<(), String> {
 
 fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
     set_threads(a.threads)?;
-    let opts = analyze::Options::new(As::IriRef, a.profile.as_deref())?;
+    let opts = read_options(As::IriRef, a.profile.as_deref())?;
     let job = join::JoinCmd {
         base: join::JoinCmd::parse_base(&a.base, &opts)?,
         mode: if a.non_strict {
@@ -518,7 +532,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
     let c = a.common;
     set_threads(c.threads)?;
     let job = dedupe::Dedupe {
-        opts: analyze::Options::new(c.as_, c.profile.as_deref())?,
+        opts: read_options(c.as_, c.profile.as_deref())?,
         level: a.level.into(),
         format: c.out.format(),
         style: c.out.style(),

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pidkit_resolve::{
-    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, IdKind, Outcome, Resolution,
-    Resolver, Source as From,
+    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Outcome, Resolution, Resolver,
+    Source as From,
 };
 use serde::Serialize;
 
@@ -335,7 +335,7 @@ fn human(out: &mut String, r: &Resolution, style: Style) {
         output::human_error(out, "  ", &r.input, e, style);
         return;
     }
-    if r.kind == Some(IdKind::Ivo) && r.outcome == Outcome::Resolved {
+    if r.kind == Some(pidkit::Kind::Ivo) && r.outcome == Outcome::Resolved {
         if let Some(rec) = &r.record {
             let text = |k: &str| rec[k].as_str().unwrap_or("-").to_owned();
             let _ = writeln!(out, "  {} ({})", text("title"), text("type"));

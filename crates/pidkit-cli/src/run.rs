@@ -16,7 +16,8 @@ use crate::input::{Line, Source};
 #[derive(Default)]
 pub struct Outcome {
     pub valid: bool,
-    pub kind: &'static str,
+    /// The kind read; `None` for a line that is not text (bad bytes).
+    pub kind: Option<pidkit::Kind>,
     pub warnings: Vec<&'static str>,
 }
 
@@ -50,7 +51,10 @@ impl Tally {
         } else {
             self.invalid += 1;
         }
-        *self.kinds.entry(o.kind).or_default() += 1;
+        *self
+            .kinds
+            .entry(o.kind.map_or("unknown", pidkit::Kind::name))
+            .or_default() += 1;
         for w in o.warnings {
             *self.warnings.entry(w).or_default() += 1;
         }

@@ -33,7 +33,7 @@ mod votable;
 pub use cache::{Cache, CacheError, Entry};
 pub use http::ClientConfig;
 pub use ordered::ordered;
-pub use outcome::{IdKind, Outcome, Resolution, Source};
+pub use outcome::{Outcome, Resolution, Source};
 pub use registry::regtap_query;
 pub use resolver::{Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver};
 pub use votable::{QueryStatus, VoTable};

@@ -105,16 +105,6 @@ pub enum Source {
     None,
 }
 
-/// The kind of identifier that was resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum IdKind {
-    /// A DOI name (any written form), resolved through the Handle API.
-    Doi,
-    /// An IVOA identifier, resolved through a RegTAP registry.
-    Ivo,
-}
-
 /// The result of resolving one input (the `resolve` object of the CLI contract).
 ///
 /// ```
@@ -131,7 +121,7 @@ pub struct Resolution {
     pub input: String,
     /// DOI or IVOID (absent for invalid input).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<IdKind>,
+    pub kind: Option<pidkit::Kind>,
     /// The name actually looked up (the DOI name, or the IVOID's registry part as RegTAP
     /// stores it).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,7 +180,7 @@ impl Resolution {
 
     pub(crate) fn new(
         input: &str,
-        kind: Option<IdKind>,
+        kind: Option<pidkit::Kind>,
         outcome: Outcome,
         reason: Option<String>,
     ) -> Resolution {

@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use pidkit::ParseError;
 use pidkit::doi::{self, Doi};
 use pidkit::ivo::Ivoid;
+use pidkit::{Identifier, Kind, ParseError, ReadOptions};
 
 use crate::cache::{Cache, Entry};
 use crate::http::{Client, ClientConfig};
-use crate::outcome::{IdKind, Outcome, Resolution, Source, Step};
+use crate::outcome::{Outcome, Resolution, Source, Step};
 use crate::{handle_api, registry};
 
 /// The DOI system's resolver (DOI URI scheme §4).
@@ -117,20 +117,24 @@ impl Resolver {
     /// Resolve one identifier: a DOI in any written form (`10.1000/182`, `doi:…`,
     /// `https://doi.org/…`, `urn:doi:…`, `info:doi/…`, a shortDOI `10/abc`), or an IVOID.
     pub fn resolve(&self, input: &str) -> Resolution {
+        // The library decides what the input is (`pidkit::read`); surrounding whitespace is
+        // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
-        let is_ivo = text
-            .get(..4)
-            .is_some_and(|s| s.eq_ignore_ascii_case("ivo:"));
-        if is_ivo {
-            let lead = input.len() - input.trim_start().len();
-            return match Ivoid::parse(text) {
-                Ok(id) => self.resolve_ivoid(input, &id),
-                Err(e) => invalid(input, e.shifted(lead), "not a valid IVOA identifier"),
-            };
-        }
-        match doi::recognize(input) {
-            Ok(r) => self.resolve_doi(input, &r.doi),
-            Err(e) => invalid(input, e, "not a DOI or an IVOA identifier"),
+        let lead = input.len() - input.trim_start().len();
+        let reading = pidkit::read(text, &ReadOptions::default());
+        match reading.result {
+            Ok(Identifier::Doi(r)) => self.resolve_doi(input, &r.doi),
+            Ok(Identifier::Ivo(id)) => self.resolve_ivoid(input, &id),
+            Err(e) if reading.kind == Kind::Ivo => {
+                invalid(input, e.shifted(lead), "not a valid IVOA identifier")
+            }
+            Err(e) if reading.kind == Kind::Doi => {
+                invalid(input, e.shifted(lead), "not a DOI or an IVOA identifier")
+            }
+            _ => match doi::recognize(input) {
+                Ok(r) => self.resolve_doi(input, &r.doi),
+                Err(e) => invalid(input, e, "not a DOI or an IVOA identifier"),
+            },
         }
     }
 
@@ -143,7 +147,7 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_doi(&self, input: &str, doi: &Doi<'_>) -> Resolution {
-        let mut res = Resolution::new(input, Some(IdKind::Doi), Outcome::Unknown, None);
+        let mut res = Resolution::new(input, Some(Kind::Doi), Outcome::Unknown, None);
         res.name = Some(doi.as_str().to_owned());
         let mut current = doi.clone().into_owned();
         let mut seen = vec![current.key().to_string()];
@@ -223,7 +227,7 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_ivoid<T: AsRef<str>>(&self, input: &str, id: &Ivoid<T>) -> Resolution {
-        let mut res = Resolution::new(input, Some(IdKind::Ivo), Outcome::Unknown, None);
+        let mut res = Resolution::new(input, Some(Kind::Ivo), Outcome::Unknown, None);
         // RegTAP stores the Registry part lowercased (Identifiers 2.0 §2.6).
         let registry_part = match Ivoid::parse(id.registry_part()) {
             Ok(r) => r.to_regtap().into_owned(),

@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
+use pidkit::Kind;
 use pidkit_resolve::testserver::TestServer;
-use pidkit_resolve::{ClientConfig, Config, IdKind, Outcome, Resolver, regtap_query};
+use pidkit_resolve::{ClientConfig, Config, Outcome, Resolver, regtap_query};
 use serde_json::json;
 
 fn setup() -> (TestServer, Resolver) {
@@ -27,7 +28,7 @@ fn registry_part_is_looked_up_lowercased_with_a_sync_adql_query() {
     let (server, resolver) = setup();
     let r = resolver.resolve("IVO://ORG.gavo.DC");
     assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
-    assert_eq!(r.kind, Some(IdKind::Ivo));
+    assert_eq!(r.kind, Some(Kind::Ivo));
     assert_eq!(r.name.as_deref(), Some("ivo://org.gavo.dc"));
     let reqs = server.requests();
     assert_eq!(reqs.len(), 1);

@@ -1,7 +1,10 @@
 //! What is this string? Deciding the kind of an identifier from its shape, before validating it.
 //!
 //! The decision looks at the form only, so a malformed DOI is still a DOI and gets the DOI
-//! module's error rather than an IRI error. The rules, in order:
+//! module's error rather than an IRI error. Each scheme says which inputs it claims
+//! ([`crate::scheme::Scheme::claims`], in its own folder); they are asked in the order of the
+//! list of schemes, then any other `scheme:` is an IRI and the rest a relative reference.
+//! The rules, in order:
 //!
 //! | input starts with (ASCII case-insensitive)                               | kind          |
 //! |--------------------------------------------------------------------------|---------------|
@@ -17,34 +20,7 @@
 //! what people mean by it. Leading and trailing whitespace is ignored for the decision.
 
 use crate::chars;
-
-/// The kind of an identifier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A DOI in any written form (see [`crate::doi::recognize`]).
-    Doi,
-    /// A URN (`urn:`), RFC 8141 / RFC 2141.
-    Urn,
-    /// An IVOA identifier (`ivo://`).
-    Ivo,
-    /// An IRI with another scheme.
-    Iri,
-    /// A reference without scheme.
-    RelativeRef,
-}
-
-impl Kind {
-    /// The kind's stable name: `doi`, `urn`, `ivo`, `iri`, `relative-ref`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Doi => "doi",
-            Kind::Urn => "urn",
-            Kind::Ivo => "ivo",
-            Kind::Iri => "iri",
-            Kind::RelativeRef => "relative-ref",
-        }
-    }
-}
+pub use crate::reading::Kind;
 
 /// Decide the kind of `s` from its shape.
 ///
@@ -65,53 +41,13 @@ pub fn detect(s: &str) -> Kind {
     {
         t = s.trim().as_bytes();
     }
-    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
-    // The first byte decides which DOI forms are possible, so most inputs test one or two.
-    let doi = match t.first().map(u8::to_ascii_lowercase) {
-        Some(b'1') => is_bare_doi(t),
-        Some(b'd') => {
-            has("doi:")
-                || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
-                || has_doi_host(t)
-        }
-        Some(b'i') => has("info:doi/"),
-        Some(b'u') => has("urn:doi:"),
-        Some(b'h') => {
-            let after = if has("https://") {
-                8
-            } else if has("http://") {
-                7
-            } else {
-                return scheme_kind(t);
-            };
-            has_doi_host(&t[after..])
-        }
-        Some(b'w') => has_doi_host(t),
-        _ => false,
-    };
-    if doi { Kind::Doi } else { scheme_kind(t) }
-}
-
-/// `doi.org/`, `dx.doi.org/` or `www.doi.org/` at the start of `t`.
-fn has_doi_host(t: &[u8]) -> bool {
-    ["doi.org", "dx.doi.org", "www.doi.org"].iter().any(|h| {
-        t.len() > h.len() && t[..h.len()].eq_ignore_ascii_case(h.as_bytes()) && t[h.len()] == b'/'
-    })
-}
-
-/// `urn`, `ivo`, another IRI, or a relative reference, by the scheme.
-fn scheme_kind(t: &[u8]) -> Kind {
+    if let Some(kind) = crate::scheme::claimant(t) {
+        return kind;
+    }
     match scheme(t) {
-        Some(sch) if sch.eq_ignore_ascii_case(b"urn") => Kind::Urn,
-        Some(sch) if sch.eq_ignore_ascii_case(b"ivo") => Kind::Ivo,
         Some(_) => Kind::Iri,
         None => Kind::RelativeRef,
     }
-}
-
-/// `10.` followed by a digit, or the shortDOI shape `10/`.
-fn is_bare_doi(t: &[u8]) -> bool {
-    t.starts_with(b"10/") || (t.starts_with(b"10.") && t.get(3).is_some_and(u8::is_ascii_digit))
 }
 
 /// The scheme, if `t` starts with `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.

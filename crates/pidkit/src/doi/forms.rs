@@ -9,6 +9,48 @@ use super::{decode_segment, encoded_offset, remap, write_encoded};
 use crate::error::{ErrorKind, ParseError, Warning};
 use crate::pct::decode_at;
 
+/// The hosts of the DOI system's resolver (DOI Handbook §3.8; doi URI scheme §4).
+const RESOLVER_HOSTS: [&str; 3] = ["doi.org", "dx.doi.org", "www.doi.org"];
+
+/// Whether `t` (trimmed) has the shape of one of the written forms of a DOI (see
+/// [`crate::detect`]): the first byte decides which forms are possible, so most inputs test
+/// one or two.
+pub(crate) fn claims(t: &[u8]) -> bool {
+    let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    match t.first().map(u8::to_ascii_lowercase) {
+        Some(b'1') => {
+            t.starts_with(b"10/")
+                || (t.starts_with(b"10.") && t.get(3).is_some_and(u8::is_ascii_digit))
+        }
+        Some(b'd') => {
+            has("doi:")
+                || (has("doi") && t.get(3).is_some_and(u8::is_ascii_whitespace))
+                || starts_with_resolver_host(t)
+        }
+        Some(b'i') => has("info:doi/"),
+        Some(b'u') => has("urn:doi:"),
+        Some(b'h') => {
+            let after = if has("https://") {
+                8
+            } else if has("http://") {
+                7
+            } else {
+                return false;
+            };
+            starts_with_resolver_host(&t[after..])
+        }
+        Some(b'w') => starts_with_resolver_host(t),
+        _ => false,
+    }
+}
+
+/// A resolver host followed by `/` at the start of `t`.
+fn starts_with_resolver_host(t: &[u8]) -> bool {
+    RESOLVER_HOSTS.iter().any(|h| {
+        t.len() > h.len() && t[..h.len()].eq_ignore_ascii_case(h.as_bytes()) && t[h.len()] == b'/'
+    })
+}
+
 /// How a DOI was written.
 ///
 /// ```
@@ -81,9 +123,48 @@ pub struct Recognized<'a> {
     pub percent_encoded: bool,
     /// Where the (possibly encoded) name is in the input; `None` for a shortDOI code in a URL.
     span: Option<(usize, usize)>,
+    /// The text this was recognised from.
+    input: &'a str,
 }
 
-impl Recognized<'_> {
+impl<'a> Recognized<'a> {
+    /// The text the DOI was recognised from, as given (surrounding whitespace included).
+    ///
+    /// ```
+    /// assert_eq!(pidkit::doi::recognize(" doi:10.1/x")?.input(), " doi:10.1/x");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn input(&self) -> &'a str {
+        self.input
+    }
+
+    /// The members of the CLI's JSON `doi` object: the name's [`DoiSummary`], the form it was
+    /// written in and whether it is a shortDOI.
+    ///
+    /// ```
+    /// let d = pidkit::doi::recognize("https://doi.org/10/aabbe")?.details();
+    /// assert_eq!((d.name.as_str(), d.form, d.short), ("10/aabbe", "url", true));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn details(&self) -> DoiDetails {
+        let DoiSummary {
+            name,
+            prefix,
+            suffix,
+            uri,
+            url,
+        } = self.doi.summary();
+        DoiDetails {
+            name,
+            prefix,
+            suffix,
+            uri,
+            url,
+            form: self.form.name(),
+            short: self.doi.is_short(),
+        }
+    }
+
     /// The byte range of the input that holds the name (percent-encoded as written), if the
     /// name is written there (not for a bare shortDOI code like `https://doi.org/aabbe`).
     ///
@@ -166,6 +247,10 @@ pub fn recognize(s: &str) -> Result<Recognized<'_>, ParseError> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+    recognize_trimmed(s, profile).map(|r| Recognized { input: s, ..r })
+}
+
+fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
     let trimmed = s.trim_start();
     let start = s.len() - trimmed.len();
     let t = trimmed.trim_end();
@@ -177,7 +262,7 @@ pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, Pa
     if has("http://") || has("https://") {
         return url_form(t, start, if b[4] == b':' { 7 } else { 8 }, profile);
     }
-    if has("doi.org/") || has("dx.doi.org/") || has("www.doi.org/") {
+    if starts_with_resolver_host(b) {
         return url_form(t, start, 0, profile);
     }
     if has("doi:") || (has("doi") && t[3..].starts_with(char::is_whitespace)) {
@@ -213,6 +298,7 @@ fn finish<'a>(
         form,
         percent_encoded,
         span: Some((base, base + enc.len())),
+        input: enc,
     })
 }
 
@@ -235,6 +321,7 @@ fn name_form(
         form,
         percent_encoded: false,
         span: Some((base, base + t.len())),
+        input: t,
     })
 }
 
@@ -297,9 +384,7 @@ fn url_form(
     let rest = &t[scheme..];
     let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let host = &rest[..host_len];
-    let known = ["doi.org", "dx.doi.org", "www.doi.org"]
-        .iter()
-        .any(|h| host.eq_ignore_ascii_case(h));
+    let known = RESOLVER_HOSTS.iter().any(|h| host.eq_ignore_ascii_case(h));
     if !known {
         return Err(ParseError::new(
             ErrorKind::DoiNotDoi,
@@ -327,6 +412,7 @@ fn url_form(
             form,
             percent_encoded: false,
             span: None,
+            input: t,
         });
     }
     let name = decode_segment(enc, base + enc_start)?;
@@ -374,7 +460,7 @@ impl fmt::Display for AsUrl<'_> {
     }
 }
 
-/// The members of the CLI's JSON `doi` object: name, prefix, suffix, `doi:` URI, doi.org URL.
+/// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.
 ///
 /// ```
 /// let s = pidkit::doi::Doi::parse("10.1000/182")?.summary();
@@ -394,6 +480,27 @@ pub struct DoiSummary {
     pub uri: String,
     /// The `https://doi.org/` URL (DOI Handbook §2.5.2.4 encoding).
     pub url: String,
+}
+
+/// Everything `pidkit parse` shows of a recognised DOI (the JSON `doi` object): the
+/// [`DoiSummary`] members, the written form ([`DoiForm::name`]) and whether it is a shortDOI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DoiDetails {
+    /// The DOI name.
+    pub name: String,
+    /// Its prefix.
+    pub prefix: String,
+    /// Its suffix.
+    pub suffix: String,
+    /// The `doi:` URI (doi URI scheme §2).
+    pub uri: String,
+    /// The `https://doi.org/` URL (DOI Handbook §2.5.2.4 encoding).
+    pub url: String,
+    /// The form it was written in.
+    pub form: &'static str,
+    /// Whether it is a shortDOI (an alias).
+    pub short: bool,
 }
 
 impl Doi<'_> {

@@ -23,6 +23,7 @@ mod check;
 mod extract;
 mod forms;
 mod name;
+mod scheme;
 mod uri;
 
 use std::borrow::Cow;
@@ -32,8 +33,9 @@ pub use api::HandleApiUrl;
 pub use check::check;
 pub use extract::{Found, FoundIter, find_iter};
 pub(crate) use forms::name_of_urn_nss;
-pub use forms::{AsUrl, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
+pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
+pub use scheme::DoiScheme;
 pub use uri::{AsUri, DoiUri};
 
 use crate::error::{ErrorKind, ParseError};

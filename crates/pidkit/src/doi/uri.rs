@@ -275,6 +275,24 @@ impl<'a> Doi<'a> {
         out
     }
 
+    /// The `doi:` URI of the name upper-cased in ASCII: the normal form of DOI equivalence
+    /// (doi URI scheme §3: DOI names compare case-insensitively in ASCII only), so two DOIs are
+    /// equivalent exactly when their `key_uri`s are equal.
+    ///
+    /// ```
+    /// let a = pidkit::doi::Doi::parse("10.1000/abc/é")?;
+    /// assert_eq!(a.key_uri(), "doi:10.1000/ABC%2F%C3%A9");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn key_uri(&self) -> String {
+        let upper = self.as_str().to_ascii_uppercase();
+        let (prefix, suffix) = upper.split_at(self.prefix().len());
+        let mut out = String::with_capacity(upper.len() + 8);
+        out.push_str("doi:");
+        let _ = write_ssp(&mut out, prefix, &suffix[1..]);
+        out
+    }
+
     /// The scheme-specific part of the `doi:` URI (§2) — what the Handle API URL appends (§4).
     ///
     /// ```

@@ -28,13 +28,11 @@ use std::borrow::Cow;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::parse::{HostKind, Positions, is_ipv4};
+use super::scheme_facts::scheme_facts;
 use super::types::IriRef;
 use crate::chars::{self, REG_NAME};
 use crate::error::{ErrorKind, ParseError};
 use crate::pct::{self, push_encoded};
-
-/// The schemes whose `ireg-name` is a DNS name (§3.4), lowercase.
-pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
 /// Which `ireg-name`s are DNS names and so are mapped with IDNA (§3.4, §3.7 step 6).
 ///
@@ -48,7 +46,7 @@ pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Idna {
-    /// The hosts of [`DNS_SCHEMES`] (the default).
+    /// The hosts of [`DNS_SCHEMES`](crate::iri::DNS_SCHEMES) (the default).
     #[default]
     DnsSchemes,
     /// Every `ireg-name` of an authority, whatever the scheme.
@@ -68,9 +66,7 @@ impl Idna {
     /// ```
     pub fn applies_to(self, scheme: Option<&str>) -> bool {
         match self {
-            Idna::DnsSchemes => {
-                scheme.is_some_and(|s| DNS_SCHEMES.iter().any(|d| s.eq_ignore_ascii_case(d)))
-            }
+            Idna::DnsSchemes => scheme.is_some_and(|s| scheme_facts(s).dns_host),
             Idna::AnyAuthority => true,
             Idna::Never => false,
         }
@@ -109,7 +105,7 @@ pub struct ToUri {
 }
 
 impl ToUri {
-    /// The defaults: IDNA for [`DNS_SCHEMES`], UTF-8 everywhere.
+    /// The defaults: IDNA for [`DNS_SCHEMES`](crate::iri::DNS_SCHEMES), UTF-8 everywhere.
     pub const fn new() -> Self {
         ToUri {
             idna: Idna::DnsSchemes,
@@ -159,7 +155,7 @@ impl ToUri {
         #[cfg(feature = "encoding")]
         let legacy = self.query_encoding.filter(|_| {
             iri.scheme()
-                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"))
+                .is_some_and(|s| scheme_facts(s).legacy_query_charset)
         });
         let capacity = s.len() + 2 * s.bytes().filter(|&b| b >= 0x80).count();
         let (text, pos) = rebuild(s, &p, capacity, |out, part, text, at| {
@@ -213,7 +209,7 @@ pub struct ToIri {
 }
 
 impl ToIri {
-    /// The defaults: DNS hosts are those of [`DNS_SCHEMES`]; no ToUnicode.
+    /// The defaults: DNS hosts are those of [`DNS_SCHEMES`](crate::iri::DNS_SCHEMES); no ToUnicode.
     pub const fn new() -> Self {
         ToIri {
             idna: Idna::DnsSchemes,

@@ -3,11 +3,13 @@
 mod normalize;
 pub(crate) mod parse;
 mod resolve;
+mod scheme_facts;
 mod types;
 pub(crate) use types::string_like;
 
-pub use normalize::{Key, Level};
+pub use normalize::{Key, Level, SchemeEquivalence};
 pub use parse::{HostKind, Profile, Rule};
+pub use scheme_facts::{DNS_SCHEMES, SchemeFacts, scheme_facts};
 pub use types::{Host, Iri, IriParts, IriRef};
 
 // IRI <-> URI conversion, checks, lenient input, display (draft-duerst-iri-bis-07 §3, §4, §6–8, §10).
@@ -18,7 +20,7 @@ mod lenient;
 
 pub(crate) use check::mixed_script;
 pub use check::{check, check_component, check_text};
-pub use convert::{DNS_SCHEMES, Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
+pub use convert::{Idna, ToIri, ToUri, host_to_ascii, host_to_unicode};
 pub use display::DisplayForm;
 pub use lenient::Lenient;
 pub use resolve::{ResolveMode, remove_dot_segments};

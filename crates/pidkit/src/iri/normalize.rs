@@ -19,6 +19,7 @@ use std::fmt;
 
 use super::parse::{self, HostKind, Positions};
 use super::resolve::{PathSink, double_slash_at, push_path};
+use super::scheme_facts::{SchemeFacts, scheme_facts};
 use super::types::{Iri, IriRef};
 use crate::chars::{self, is_bidi_format, is_ucschar};
 use crate::pct;
@@ -110,9 +111,9 @@ impl std::str::FromStr for Level {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Key<'a>(Cow<'a, str>);
+pub struct Key<'a>(pub(crate) Cow<'a, str>);
 
-impl Key<'_> {
+impl<'a> Key<'a> {
     /// The normal form.
     ///
     /// ```
@@ -139,6 +140,18 @@ impl Key<'_> {
     pub fn into_owned(self) -> Key<'static> {
         Key(Cow::Owned(self.0.into_owned()))
     }
+
+    /// The normal form, borrowed when the input was already normal.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let r = pidkit::IriRef::parse("http://a/")?;
+    /// assert!(matches!(r.key(pidkit::Level::Syntax).into_cow(), Cow::Borrowed("http://a/")));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn into_cow(self) -> Cow<'a, str> {
+        self.0
+    }
 }
 
 impl fmt::Display for Key<'_> {
@@ -153,23 +166,54 @@ impl fmt::Debug for Key<'_> {
     }
 }
 
+/// What an identifier scheme adds to scheme-based normalization (§5.3.3, RFC 3986 §6.2.3):
+/// the ladder hands it each reference normalized by the generic rules and the URI-scheme facts
+/// ([`super::scheme_facts`]), and takes its normal form.
+///
+/// The generic layer knows no identifier scheme: the caller hands it the ones it wants, as
+/// fluent-uri's normalizer is handed default ports. [`IriRef::normalize`] and its siblings
+/// hand it every scheme of this crate (`doi:`, `urn:`, `ivo:`, `hdl:`); `&()` hands none.
+///
+/// ```
+/// use pidkit::{IriRef, Level};
+/// use pidkit::iri::SchemeEquivalence;
+/// struct Upper; // a made-up scheme whose names are case-insensitive
+/// impl SchemeEquivalence for Upper {
+///     fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
+///         (scheme == "x-upper").then(|| normalized.to_ascii_uppercase().replacen("X-UPPER", "x-upper", 1))
+///     }
+/// }
+/// let r = IriRef::parse("X-UPPER:abc")?;
+/// assert_eq!(r.normalize_with(Level::Scheme, &Upper), "x-upper:ABC");
+/// assert_eq!(r.normalize_with(Level::Scheme, &()), "x-upper:abc");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub trait SchemeEquivalence {
+    /// The normal form of `normalized` — an IRI reference whose lower-case scheme is
+    /// `scheme`, already normalized by the generic rules — or `None` when the scheme adds
+    /// nothing (including when `normalized` is not valid by the scheme's rules). The result
+    /// must be an IRI reference, and normalizing it again must give it back.
+    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String>;
+}
+
+/// No identifier scheme: the generic rules and the URI-scheme facts only.
+impl SchemeEquivalence for () {
+    fn normal_form(&self, _: &str, _: &str) -> Option<String> {
+        None
+    }
+}
+
 impl<T: AsRef<str>> IriRef<T> {
-    /// The normal form at `level` (§5.3); borrowed when the input already is in normal form.
-    /// Idempotent: normalizing a normal form gives it back.
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// use pidkit::{IriRef, Level};
-    /// let r = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
-    /// assert_eq!(r.normalize(Level::Syntax), "example://a/b/c/%7Bfoo%7D/rosé");
-    /// let n = IriRef::parse("http://example.com/a")?;
-    /// assert!(matches!(n.normalize(Level::Syntax).into_inner(), Cow::Borrowed(_)));
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn normalize(&self, level: Level) -> IriRef<Cow<'_, str>> {
+    /// The normal form at `level` (§5.3) with the identifier schemes `schemes` knows;
+    /// borrowed when the input already is in normal form. Idempotent.
+    pub fn normalize_with(
+        &self,
+        level: Level,
+        schemes: &dyn SchemeEquivalence,
+    ) -> IriRef<Cow<'_, str>> {
         let r = self.as_borrowed();
         let mut buf = String::new();
-        let (pos, borrowed) = normalize_to(&r, level, &mut buf);
+        let (pos, borrowed) = normalize_to(&r, level, schemes, &mut buf);
         let text = match borrowed {
             Some(len) => Cow::Borrowed(&self.as_str()[..len]),
             None => Cow::Owned(buf),
@@ -177,18 +221,14 @@ impl<T: AsRef<str>> IriRef<T> {
         IriRef::from_parts(text, pos)
     }
 
-    /// Write the normal form at `level` into `out` (cleared first) and return a view of it: with
-    /// one buffer reused across calls, batch normalization allocates nothing.
-    ///
-    /// ```
-    /// use pidkit::{IriRef, Level};
-    /// let mut buf = String::new();
-    /// let n = IriRef::parse("HTTP://A/b/../c")?.normalize_into(Level::Syntax, &mut buf);
-    /// assert_eq!((n.as_str(), n.path()), ("http://a/c", "/c"));
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn normalize_into<'o>(&self, level: Level, out: &'o mut String) -> IriRef<&'o str> {
-        let (pos, borrowed) = normalize_to(&self.as_borrowed(), level, out);
+    /// [`IriRef::normalize_into`] with the identifier schemes `schemes` knows.
+    pub fn normalize_into_with<'o>(
+        &self,
+        level: Level,
+        schemes: &dyn SchemeEquivalence,
+        out: &'o mut String,
+    ) -> IriRef<&'o str> {
+        let (pos, borrowed) = normalize_to(&self.as_borrowed(), level, schemes, out);
         if let Some(len) = borrowed {
             out.clear();
             out.push_str(&self.as_str()[..len]);
@@ -196,21 +236,13 @@ impl<T: AsRef<str>> IriRef<T> {
         IriRef::from_parts(out.as_str(), pos)
     }
 
-    /// Whether `self` and `other` are equivalent at `level`: their normal forms are equal.
-    /// Allocates nothing when the strings are equal or both already in normal form (and, after
-    /// the first call on a thread, in most other cases).
-    ///
-    /// ```
-    /// use pidkit::{IriRef, Level};
-    /// let a = IriRef::parse("http://example.com")?;
-    /// let b = IriRef::parse("http://example.com:80/")?;
-    /// assert!(!a.equivalent(&b, Level::Syntax));
-    /// assert!(a.equivalent(&b, Level::Scheme));
-    /// let q = IriRef::parse("http://example.com/?")?;
-    /// assert!(!q.equivalent(&b, Level::Scheme)); // delimiters of empty components count
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn equivalent<U: AsRef<str>>(&self, other: &IriRef<U>, level: Level) -> bool {
+    /// [`IriRef::equivalent`] with the identifier schemes `schemes` knows.
+    pub fn equivalent_with<U: AsRef<str>>(
+        &self,
+        other: &IriRef<U>,
+        level: Level,
+        schemes: &dyn SchemeEquivalence,
+    ) -> bool {
         let (a, b) = (self.as_borrowed(), other.as_borrowed());
         if a.as_str() == b.as_str() {
             return true;
@@ -222,8 +254,8 @@ impl<T: AsRef<str>> IriRef<T> {
             static BUFS: RefCell<(String, String)> = const { RefCell::new((String::new(), String::new())) };
         }
         let compare = |x: &mut String, y: &mut String| {
-            let na = normal_str(&a, level, x);
-            let nb = normal_str(&b, level, y);
+            let na = normal_str(&a, level, schemes, x);
+            let nb = normal_str(&b, level, schemes, y);
             na == nb
         };
         BUFS.with(|cell| match cell.try_borrow_mut() {
@@ -235,39 +267,31 @@ impl<T: AsRef<str>> IriRef<T> {
         })
     }
 
-    /// The normal form at `level` as a hash key (see [`Key`]).
-    ///
-    /// ```
-    /// use pidkit::{IriRef, Level};
-    /// let a = IriRef::parse("http://r%C3%A9sum%C3%A9.example.org")?;
-    /// let b = IriRef::parse("http://xn--rsum-bpad.example.org/")?;
-    /// assert_eq!(a.key(Level::Scheme), b.key(Level::Scheme));
-    /// assert_eq!(a.key(Level::Scheme).as_str(), "http://xn--rsum-bpad.example.org/");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn key(&self, level: Level) -> Key<'_> {
-        Key(self.normalize(level).into_inner())
+    /// [`IriRef::key`] with the identifier schemes `schemes` knows.
+    pub fn key_with(&self, level: Level, schemes: &dyn SchemeEquivalence) -> Key<'_> {
+        Key(self.normalize_with(level, schemes).into_inner())
     }
 }
 
 impl<T: AsRef<str>> Iri<T> {
-    /// The normal form at `level`, still an [`Iri`] (see [`IriRef::normalize`]).
-    ///
-    /// ```
-    /// use pidkit::{Iri, Level};
-    /// let iri = Iri::parse("HTTPS://[2001:DB8:0:0:0:0:0:1]:443")?;
-    /// let n = iri.normalize(Level::Scheme);
-    /// assert_eq!((n.scheme(), n.as_str()), ("https", "https://[2001:db8::1]/"));
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn normalize(&self, level: Level) -> Iri<Cow<'_, str>> {
-        Iri::from_ref_unchecked(IriRef::normalize(self, level))
+    /// [`Iri::normalize`] with the identifier schemes `schemes` knows.
+    pub fn normalize_with(
+        &self,
+        level: Level,
+        schemes: &dyn SchemeEquivalence,
+    ) -> Iri<Cow<'_, str>> {
+        Iri::from_ref_unchecked(IriRef::normalize_with(self, level, schemes))
     }
 }
 
 /// The normal form of `r` as a string: a prefix of the input, or `buf`.
-fn normal_str<'a>(r: &IriRef<&'a str>, level: Level, buf: &'a mut String) -> &'a str {
-    match normalize_to(r, level, buf).1 {
+fn normal_str<'a>(
+    r: &IriRef<&'a str>,
+    level: Level,
+    schemes: &dyn SchemeEquivalence,
+    buf: &'a mut String,
+) -> &'a str {
+    match normalize_to(r, level, schemes, buf).1 {
         Some(len) => &(*r).into_inner()[..len],
         None => buf,
     }
@@ -275,7 +299,12 @@ fn normal_str<'a>(r: &IriRef<&'a str>, level: Level, buf: &'a mut String) -> &'a
 
 /// Normalize `r` at `level`. Returns the positions of the normal form and, when the normal form
 /// is the prefix `r[..len]` of the input, `Some(len)`; otherwise the normal form is in `buf`.
-fn normalize_to(r: &IriRef<&str>, level: Level, buf: &mut String) -> (Positions, Option<usize>) {
+fn normalize_to(
+    r: &IriRef<&str>,
+    level: Level,
+    schemes: &dyn SchemeEquivalence,
+    buf: &mut String,
+) -> (Positions, Option<usize>) {
     buf.clear();
     if level == Level::Simple {
         return (*r.positions(), Some(r.as_str().len()));
@@ -286,22 +315,30 @@ fn normalize_to(r: &IriRef<&str>, level: Level, buf: &mut String) -> (Positions,
         same: 0,
         owned: false,
     };
-    let (pos, rules) = write(r, level, &mut w);
-    let pos = match rules.rewrite {
-        Some(rewrite) => {
-            let mut out = String::with_capacity(w.len() + 8);
-            let view = IriRef::from_parts(w.text(), pos);
-            let new = rewrite(&view, &mut out);
-            debug_assert_eq!(
-                parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis),
-                Ok(new)
-            );
-            if out != w.text() {
-                *w.buf = out;
-                w.owned = true;
-            }
-            new
+    let (pos, facts) = write(r, level, &mut w);
+    if level != Level::Scheme || pos.scheme_end == 0 {
+        return (pos, (!w.owned).then_some(w.same));
+    }
+    let text = w.text();
+    let rewritten = if facts.mail_addresses {
+        Some(mailto_domains(&IriRef::from_parts(text, pos)))
+    } else {
+        schemes.normal_form(&text[..pos.scheme_end], text)
+    };
+    // A scheme's normal form is taken only if it is an IRI reference (the trait's contract;
+    // checked, so that a faulty one cannot break the positions).
+    let new = rewritten.and_then(|out| {
+        parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis)
+            .ok()
+            .map(|p| (out, p))
+    });
+    let pos = match new {
+        Some((out, p)) if out != w.text() => {
+            *w.buf = out;
+            w.owned = true;
+            p
         }
+        Some((_, p)) => p,
         None => pos,
     };
     (pos, (!w.owned).then_some(w.same))
@@ -423,19 +460,19 @@ impl fmt::Write for Writer<'_, '_> {
     }
 }
 
-/// Write the normal form of every component; returns its positions and the scheme's rules.
-fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeRules) {
+/// Write the normal form of every component; returns its positions and the scheme's facts.
+fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeFacts) {
     let s = r.as_str();
     let sp = *r.positions();
     let mut p = Positions::default();
-    let mut rules = SchemeRules::NONE;
+    let mut rules = SchemeFacts::default();
 
     if sp.scheme_end > 0 {
         run(w, 0, sp.scheme_end, Part::Host);
         w.copy(sp.scheme_end, sp.scheme_end + 1);
         p.scheme_end = sp.scheme_end;
         if level == Level::Scheme {
-            rules = scheme_rules(&w.text()[..sp.scheme_end]);
+            rules = scheme_facts(&w.text()[..sp.scheme_end]);
         }
     }
 
@@ -660,141 +697,11 @@ fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
     i + 3
 }
 
-/// A scheme's own normal form, applied to the generically normalized reference: writes it into
-/// the (empty) `String` and returns its positions.
-type Rewrite = fn(&IriRef<&str>, &mut String) -> Positions;
-
-/// What scheme-based normalization (§5.3.3) does for one scheme.
-#[derive(Clone, Copy)]
-struct SchemeRules {
-    /// The port that an explicit `:port` may elide.
-    default_port: Option<&'static str>,
-    /// An empty path under an authority means `/`.
-    empty_path_is_root: bool,
-    /// The host `localhost` means the same as an empty host.
-    localhost_is_empty: bool,
-    /// The scheme's own equivalence, after the generic rules.
-    rewrite: Option<Rewrite>,
-}
-
-impl SchemeRules {
-    const NONE: SchemeRules = SchemeRules {
-        default_port: None,
-        empty_path_is_root: false,
-        localhost_is_empty: false,
-        rewrite: None,
-    };
-}
-
-/// Scheme-based rules by (lowercase) scheme name: one arm per scheme that has rules of its own.
-///
-/// The generic rules (empty port, IDN hosts, IPv6 form) apply to every scheme; an arm adds the
-/// default port, the empty path as `/`, `localhost` as the empty host, or a `rewrite` for an
-/// equivalence the flags cannot express. `urn`, `doi` and `ivo` take their module's equivalence
-/// key: the function receives the reference after the Syntax-level and generic Scheme-level
-/// rules and writes the scheme's normal form.
-fn scheme_rules(scheme: &str) -> SchemeRules {
-    let port = |p| SchemeRules {
-        default_port: Some(p),
-        ..SchemeRules::NONE
-    };
-    let root = |p| SchemeRules {
-        default_port: Some(p),
-        empty_path_is_root: true,
-        ..SchemeRules::NONE
-    };
-    match scheme {
-        // RFC 9110 §4.2.1–4.2.3: ports 80 and 443; "an empty path component is equivalent to
-        // an absolute path of "/"".
-        "http" => root("80"),
-        "https" => root("443"),
-        // RFC 6455 §3: the same defaults; an empty path is the resource name "/".
-        "ws" => root("80"),
-        "wss" => root("443"),
-        // RFC 1738 §3.2: port 21; "ftp://h" and "ftp://h/" both have an empty url-path.
-        "ftp" => root("21"),
-        "gopher" => port("70"),         // RFC 4266 §2.1
-        "telnet" => port("23"),         // RFC 4248 §2
-        "nntp" | "news" => port("119"), // RFC 5538 §2.1, §2.2
-        "pop" => port("110"),           // RFC 2384 §3
-        "imap" => port("143"),          // RFC 5092 §2
-        "ldap" => port("389"),          // RFC 4516 §2
-        "rtsp" => port("554"),          // RFC 7826 §19.2
-        "coap" => port("5683"),         // RFC 7252 §6.1
-        "coaps" => port("5684"),        // RFC 7252 §6.2
-        // RFC 8089 §2 and RFC 1738 §3.10: "localhost" and the empty host both mean the
-        // machine interpreting the URI; §5.3.3 prefers the empty authority.
-        "file" => SchemeRules {
-            localhost_is_empty: true,
-            ..SchemeRules::NONE
-        },
-        // RFC 6068 §2 (and RFC 3986 §6.2.3's example): the domain of each address is
-        // case-insensitive, the local part is not.
-        "mailto" => SchemeRules {
-            rewrite: Some(mailto_domains),
-            ..SchemeRules::NONE
-        },
-        // The identifier schemes' own equivalence, from their modules.
-        "urn" => SchemeRules {
-            rewrite: Some(urn_key),
-            ..SchemeRules::NONE
-        },
-        "doi" => SchemeRules {
-            rewrite: Some(doi_key),
-            ..SchemeRules::NONE
-        },
-        "ivo" => SchemeRules {
-            rewrite: Some(ivo_key),
-            ..SchemeRules::NONE
-        },
-        _ => SchemeRules::NONE,
-    }
-}
-
-/// Write `key` (a normal form from a scheme module) as the result; if it is not one, the
-/// reference as it came.
-fn write_key(r: &IriRef<&str>, key: Option<&str>, out: &mut String) -> Positions {
-    let text = key.unwrap_or(r.as_str());
-    match parse::parse(text, parse::Rule::IriReference, parse::Profile::IriBis) {
-        Ok(p) => {
-            out.push_str(text);
-            p
-        }
-        Err(_) => {
-            out.push_str(r.as_str());
-            *r.positions()
-        }
-    }
-}
-
-/// `urn:` by RFC 8141 URN-equivalence and its namespace rules ([`crate::urn::Urn::key`]); the
-/// r-, q- and f-components do not take part. A reference that is not a valid URN stays as it is.
-fn urn_key(r: &IriRef<&str>, out: &mut String) -> Positions {
-    let urn = crate::urn::Urn::parse(r.as_str()).ok();
-    write_key(r, urn.as_ref().map(|u| u.key()).as_deref(), out)
-}
-
-/// `doi:` by DOI equivalence (doi URI scheme §3: ASCII case-insensitive names), written as the
-/// `doi:` URI of the upper-cased name ([`crate::doi::Doi::key`]).
-fn doi_key(r: &IriRef<&str>, out: &mut String) -> Positions {
-    let key = crate::doi::Doi::from_uri(r.as_str()).ok().and_then(|d| {
-        let upper = d.key().to_string();
-        crate::doi::Doi::parse(&upper).ok().map(|u| u.to_uri())
-    });
-    write_key(r, key.as_deref(), out)
-}
-
-/// `ivo:` by IVOA Identifiers 2.0 §2.6: the registry part case-insensitive, the local part exact
-/// ([`crate::ivo::Ivoid::key`]).
-fn ivo_key(r: &IriRef<&str>, out: &mut String) -> Positions {
-    let ivo = crate::ivo::Ivoid::parse(r.as_str()).ok();
-    write_key(r, ivo.as_ref().map(|i| i.key()).as_deref(), out)
-}
-
 /// `mailto:` with the domain of each address of the path in lowercase (positions unchanged).
-fn mailto_domains(r: &IriRef<&str>, out: &mut String) -> Positions {
+fn mailto_domains(r: &IriRef<&str>) -> String {
     let s = r.as_str();
     let p = *r.positions();
+    let mut out = String::with_capacity(s.len());
     out.push_str(&s[..p.path_start]);
     for (k, addr) in r.path().split(',').enumerate() {
         if k > 0 {
@@ -816,7 +723,7 @@ fn mailto_domains(r: &IriRef<&str>, out: &mut String) -> Positions {
         }
     }
     out.push_str(&s[p.path_end..]);
-    p
+    out
 }
 
 #[cfg(test)]

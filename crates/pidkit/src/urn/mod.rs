@@ -23,6 +23,7 @@
 
 mod equivalence;
 mod namespaces;
+mod scheme;
 mod syntax;
 
 use std::borrow::Cow;
@@ -33,6 +34,7 @@ pub use namespaces::{
     FORMAL_NIDS, IANA_REGISTRY_UPDATED, INFORMAL_NIDS, NamespaceClass, nbn_de_check_digit,
     uuid_value,
 };
+pub use scheme::UrnScheme;
 pub use syntax::{is_rfc2141_char, is_rfc8141_char};
 
 use crate::error::{ParseError, Warning};

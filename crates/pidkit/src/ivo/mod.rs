@@ -19,6 +19,8 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+mod scheme;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
@@ -27,6 +29,8 @@ use crate::chars;
 use crate::error::{ErrorKind, ParseError, Warning};
 use crate::iri::parse::Positions;
 use crate::iri::{HostKind, Iri, IriRef, Profile};
+
+pub use scheme::IvoScheme;
 
 /// An IVOA identifier (IVOID), borrowed (`T = &str`) or owned (`T = String`).
 ///

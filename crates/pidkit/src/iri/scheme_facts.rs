@@ -1,0 +1,134 @@
+//! What generic URI processing knows of each URI scheme (RFC 3986 §6.2.3, draft-duerst-iri-bis-07
+//! §3.4–3.5, §5.3.3): one table, read by scheme-based normalization and by IRI → URI conversion.
+//!
+//! Identifier schemes with an equivalence of their own (`doi:`, `urn:`, `ivo:`, `hdl:`) are not
+//! here: the ladder is handed them by the caller ([`super::SchemeEquivalence`]).
+
+/// The facts of one URI scheme.
+///
+/// ```
+/// use pidkit::iri::scheme_facts;
+/// let http = scheme_facts("HTTP");
+/// assert_eq!((http.default_port, http.empty_path_is_root, http.dns_host), (Some("80"), true, true));
+/// assert_eq!(scheme_facts("mailto").default_port, None);
+/// assert!(!scheme_facts("urn").dns_host);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SchemeFacts {
+    /// The port that an explicit `:port` may elide (§5.3.3).
+    pub default_port: Option<&'static str>,
+    /// An empty path under an authority means `/`.
+    pub empty_path_is_root: bool,
+    /// The host `localhost` means the same as an empty host.
+    pub localhost_is_empty: bool,
+    /// The `ireg-name` is a DNS name, mapped with IDNA (§3.4, §3.7 step 6).
+    pub dns_host: bool,
+    /// The query may be encoded in the document's charset rather than UTF-8 (§3.5).
+    pub legacy_query_charset: bool,
+    /// The domain of each address in the path is case-insensitive (RFC 6068 §2).
+    pub mail_addresses: bool,
+}
+
+impl SchemeFacts {
+    const NONE: SchemeFacts = SchemeFacts {
+        default_port: None,
+        empty_path_is_root: false,
+        localhost_is_empty: false,
+        dns_host: false,
+        legacy_query_charset: false,
+        mail_addresses: false,
+    };
+
+    const fn port(p: &'static str) -> SchemeFacts {
+        SchemeFacts {
+            default_port: Some(p),
+            ..SchemeFacts::NONE
+        }
+    }
+
+    /// A scheme of the web: a DNS host, and an empty path that means `/`.
+    const fn web(p: &'static str) -> SchemeFacts {
+        SchemeFacts {
+            default_port: Some(p),
+            empty_path_is_root: true,
+            dns_host: true,
+            ..SchemeFacts::NONE
+        }
+    }
+}
+
+/// The schemes whose `ireg-name` is a DNS name (§3.4), lowercase: those of the table with
+/// [`SchemeFacts::dns_host`].
+pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
+
+/// The facts of `scheme` (ASCII case-insensitive); a scheme not in the table has none.
+pub fn scheme_facts(scheme: &str) -> SchemeFacts {
+    let mut buf = [0u8; 8];
+    let Some(lower) = buf.get_mut(..scheme.len()) else {
+        return SchemeFacts::NONE;
+    };
+    lower.copy_from_slice(scheme.as_bytes());
+    lower.make_ascii_lowercase();
+    match &*lower {
+        // RFC 9110 §4.2.1–4.2.3: ports 80 and 443; "an empty path component is equivalent to
+        // an absolute path of "/""; §3.5: the query may be in the page's charset.
+        b"http" => SchemeFacts {
+            legacy_query_charset: true,
+            ..SchemeFacts::web("80")
+        },
+        b"https" => SchemeFacts {
+            legacy_query_charset: true,
+            ..SchemeFacts::web("443")
+        },
+        // RFC 6455 §3: the same defaults; an empty path is the resource name "/".
+        b"ws" => SchemeFacts::web("80"),
+        b"wss" => SchemeFacts::web("443"),
+        // RFC 1738 §3.2: port 21; "ftp://h" and "ftp://h/" both have an empty url-path.
+        b"ftp" => SchemeFacts::web("21"),
+        b"gopher" => SchemeFacts::port("70"), // RFC 4266 §2.1
+        b"telnet" => SchemeFacts::port("23"), // RFC 4248 §2
+        b"nntp" | b"news" => SchemeFacts::port("119"), // RFC 5538 §2.1, §2.2
+        b"pop" => SchemeFacts::port("110"),   // RFC 2384 §3
+        b"imap" => SchemeFacts::port("143"),  // RFC 5092 §2
+        b"ldap" => SchemeFacts::port("389"),  // RFC 4516 §2
+        b"rtsp" => SchemeFacts::port("554"),  // RFC 7826 §19.2
+        b"coap" => SchemeFacts::port("5683"), // RFC 7252 §6.1
+        b"coaps" => SchemeFacts::port("5684"), // RFC 7252 §6.2
+        // RFC 8089 §2 and RFC 1738 §3.10: "localhost" and the empty host both mean the
+        // machine interpreting the URI; §5.3.3 prefers the empty authority.
+        b"file" => SchemeFacts {
+            localhost_is_empty: true,
+            ..SchemeFacts::NONE
+        },
+        // RFC 6068 §2 (and RFC 3986 §6.2.3's example): the domain of each address is
+        // case-insensitive, the local part is not.
+        b"mailto" => SchemeFacts {
+            mail_addresses: true,
+            ..SchemeFacts::NONE
+        },
+        _ => SchemeFacts::NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dns_schemes_are_the_tables() {
+        for s in DNS_SCHEMES {
+            assert!(scheme_facts(s).dns_host, "{s}");
+        }
+        for s in [
+            "mailto",
+            "file",
+            "urn",
+            "doi",
+            "gopher",
+            "a-very-long-scheme-name",
+        ] {
+            assert!(!scheme_facts(s).dns_host, "{s}");
+        }
+        assert_eq!(scheme_facts("HTTPS").default_port, Some("443"));
+    }
+}

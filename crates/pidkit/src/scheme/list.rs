@@ -1,0 +1,320 @@
+//! The one list of identifier schemes. Adding a scheme is one line here (and its folder): the
+//! kinds, the readings, the typed reading, detection and the ladder follow from the list.
+
+use std::borrow::Cow;
+
+use super::Scheme;
+use crate::iri::{IriRef, Level, ToIri, ToUri};
+use crate::reading::generic;
+use crate::{ParseError, ReadOptions, Warning};
+
+/// Writes the enums and dispatch functions of the schemes listed in its one invocation below.
+macro_rules! schemes {
+    ($( $(#[$doc:meta])* $variant:ident => $scheme:ty ),+ $(,)?) => {
+        /// The kind of an identifier, as detected ([`crate::detect`]) or as read
+        /// ([`crate::read`]). The names are the `kind` field of every JSON record.
+        ///
+        /// ```
+        /// use pidkit::Kind;
+        /// assert_eq!(Kind::RelativeRef.name(), "relative-ref");
+        /// assert_eq!("doi".parse::<Kind>(), Ok(Kind::Doi));
+        /// assert_eq!(Kind::Ivo.to_string(), "ivo");
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            /// An IRI (draft-duerst-iri-bis-07): a scheme and what follows.
+            Iri,
+            /// A URI (RFC 3986), when the input was read as one (`ReadAs::Uri`, `ReadAs::UriRef`).
+            Uri,
+            /// A reference without scheme (RFC 3986 §4.2).
+            RelativeRef,
+            $( $(#[$doc])* $variant, )+
+        }
+
+        impl Kind {
+            /// Every kind: the generic ones, then the schemes in detection order.
+            pub const ALL: &'static [Kind] = &[Kind::Iri, Kind::Uri, Kind::RelativeRef, $(Kind::$variant),+];
+
+            /// The kind's stable name: `iri`, `uri`, `relative-ref`, or the scheme's name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    Kind::Iri => "iri",
+                    Kind::Uri => "uri",
+                    Kind::RelativeRef => "relative-ref",
+                    $( Kind::$variant => <$scheme as Scheme>::NAME, )+
+                }
+            }
+        }
+
+        /// What the input is to be read as (the CLI's `--as`).
+        ///
+        /// ```
+        /// use pidkit::ReadAs;
+        /// assert_eq!("iri-ref".parse::<ReadAs>(), Ok(ReadAs::IriRef));
+        /// assert_eq!(ReadAs::Web.name(), "web");
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum ReadAs {
+            /// Decide per input from its shape ([`crate::detect`]).
+            #[default]
+            Auto,
+            /// An IRI (scheme required).
+            Iri,
+            /// An IRI reference (absolute or relative).
+            IriRef,
+            /// A URI (ASCII, scheme required).
+            Uri,
+            /// A URI reference (ASCII).
+            UriRef,
+            /// A LEIRI: preprocessed by draft-duerst-iri-bis-07 §7.1, then an IRI reference.
+            Leiri,
+            /// A Web Address: preprocessed by §7.2, then an IRI reference.
+            Web,
+            $( $(#[$doc])* $variant, )+
+        }
+
+        impl ReadAs {
+            /// Every value: the generic readings, then the schemes.
+            pub const ALL: &'static [ReadAs] = &[
+                ReadAs::Auto, ReadAs::Iri, ReadAs::IriRef, ReadAs::Uri, ReadAs::UriRef,
+                ReadAs::Leiri, ReadAs::Web, $(ReadAs::$variant),+
+            ];
+
+            /// The name the CLI uses (`--as NAME`): a scheme's reading is named like its kind.
+            pub fn name(self) -> &'static str {
+                match self {
+                    ReadAs::Auto => "auto",
+                    ReadAs::Iri => "iri",
+                    ReadAs::IriRef => "iri-ref",
+                    ReadAs::Uri => "uri",
+                    ReadAs::UriRef => "uri-ref",
+                    ReadAs::Leiri => "leiri",
+                    ReadAs::Web => "web",
+                    $( ReadAs::$variant => <$scheme as Scheme>::NAME, )+
+                }
+            }
+
+            /// The scheme this reading forces, if it forces one.
+            pub fn scheme(self) -> Option<Kind> {
+                match self {
+                    $( ReadAs::$variant => Some(Kind::$variant), )+
+                    _ => None,
+                }
+            }
+        }
+
+        /// An identifier read by the rules of its kind, borrowing the input.
+        #[derive(Debug, Clone)]
+        pub enum Identifier<'a> {
+            /// An IRI or a relative reference (the generic grammar, draft-duerst-iri-bis-07 §2.2).
+            Iri(IriRef<&'a str>),
+            /// A URI or a relative reference read as ASCII-only (RFC 3986).
+            Uri(IriRef<&'a str>),
+            $( $(#[$doc])* $variant(<$scheme as Scheme>::Id<'a>), )+
+        }
+
+        /// The parts of an identifier of a scheme beyond its IRI components: the scheme's
+        /// object in `pidkit parse --json` (serialized as that object, named
+        /// [`Details::name`]).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Details<'b> {
+            $( $(#[$doc])* $variant(<$scheme as Scheme>::Details<'b>), )+
+        }
+
+        impl Details<'_> {
+            /// The name of the JSON member that holds these details: the scheme's name.
+            ///
+            /// ```
+            /// let id = pidkit::Identifier::parse("urn:isbn:0451450523")?;
+            /// assert_eq!(id.details().unwrap().name(), "urn");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( Details::$variant(_) => <$scheme as Scheme>::NAME, )+
+                }
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for Details<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $( Details::$variant(d) => d.serialize(s), )+
+                }
+            }
+        }
+
+        /// The first scheme, in the order of the list, that claims `t` ([`Scheme::claims`]).
+        pub(crate) fn claimant(t: &[u8]) -> Option<Kind> {
+            $( if <$scheme as Scheme>::claims(t) { return Some(Kind::$variant); } )+
+            None
+        }
+
+        /// Read `s` by the rules of the scheme of `kind`; `None` if `kind` is not a scheme's.
+        pub(crate) fn read_scheme<'a>(
+            kind: Kind,
+            s: &'a str,
+            opts: &ReadOptions,
+        ) -> Option<Result<Identifier<'a>, ParseError>> {
+            match kind {
+                $( Kind::$variant => Some(<$scheme as Scheme>::read(s, opts).map(Identifier::$variant)), )+
+                _ => None,
+            }
+        }
+
+        /// The normal form of the scheme whose URI scheme is `scheme` (the ladder's hook).
+        pub(super) fn normal_form(scheme: &str, normalized: &str) -> Option<String> {
+            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(normalized); } )+
+            None
+        }
+
+        impl<'a> Identifier<'a> {
+            /// The kind: `Iri`/`Uri` for absolute generic identifiers, `RelativeRef` without
+            /// scheme, else the scheme's.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Kind};
+            /// assert_eq!(Identifier::parse("../a")?.kind(), Kind::RelativeRef);
+            /// assert_eq!(Identifier::parse("doi:10.1/x")?.kind(), Kind::Doi);
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn kind(&self) -> Kind {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) if !r.is_absolute() => Kind::RelativeRef,
+                    Identifier::Iri(_) => Kind::Iri,
+                    Identifier::Uri(_) => Kind::Uri,
+                    $( Identifier::$variant(_) => Kind::$variant, )+
+                }
+            }
+
+            /// The text this identifier was read from.
+            ///
+            /// ```
+            /// assert_eq!(pidkit::Identifier::parse("DOI: 10.1/x")?.input(), "DOI: 10.1/x");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn input(&self) -> &'a str {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => r.into_inner(),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::input(id), )+
+                }
+            }
+
+            /// The generic IRI view, where the identifier is written as an IRI (a DOI in most
+            /// of its written forms is not: see [`Identifier::to_uri`] for its `doi:` URI).
+            ///
+            /// ```
+            /// let u = pidkit::Identifier::parse("urn:isbn:0451450523")?;
+            /// assert_eq!(u.as_iri().unwrap().scheme(), Some("urn"));
+            /// assert!(pidkit::Identifier::parse("10.1000/182")?.as_iri().is_none());
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn as_iri(&self) -> Option<IriRef<&'a str>> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => Some(*r),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::as_iri(id), )+
+                }
+            }
+
+            /// The checks of its kind; warnings never make it invalid (IRIs: [`crate::check`];
+            /// the schemes: their own). Offsets are bytes of [`Identifier::input`].
+            ///
+            /// ```
+            /// let w = pidkit::Identifier::parse("urn:example:a?+r")?.warnings();
+            /// assert_eq!(w[0].code, "urn-r-component");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn warnings(&self) -> Vec<Warning> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => crate::check(r),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::warnings(id), )+
+                }
+            }
+
+            /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when
+            /// the input already is in normal form.
+            ///
+            /// A DOI, in whatever form it was written, normalizes to its `doi:` URI: the name as
+            /// written at `Syntax`, upper-cased in ASCII at `Scheme` (DOI names compare
+            /// case-insensitively in ASCII only, doi URI scheme §3); `Simple` keeps the input.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Level};
+            /// assert_eq!(Identifier::parse("DOI: 10.1000/abc")?.normalize(Level::Scheme), "doi:10.1000/ABC");
+            /// assert_eq!(Identifier::parse("HTTP://a/./b")?.normalize(Level::Syntax), "http://a/b");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn normalize(&self, level: Level) -> Cow<'a, str> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::normalize(*r, level),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::normalize(id, level), )+
+                }
+            }
+
+            /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI gives its `doi:` URI.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, ToUri};
+            /// let i = Identifier::parse("http://résumé.example.org/é")?;
+            /// assert_eq!(i.to_uri(&ToUri::new())?, "http://xn--rsum-bpad.example.org/%C3%A9");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn to_uri(&self, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::to_uri(*r, t),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_uri(id, t), )+
+                }
+            }
+
+            /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI gives its `doi:` URI mapped
+            /// to an IRI.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, ToIri};
+            /// let i = Identifier::parse("http://www.example.org/D%C3%BCrst")?;
+            /// assert_eq!(i.to_iri(&ToIri::new())?, "http://www.example.org/Dürst");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn to_iri(&self, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::to_iri(*r, t),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_iri(id, t), )+
+                }
+            }
+
+            /// The parts of its scheme (none for IRIs and relative references).
+            ///
+            /// ```
+            /// use pidkit::{Details, Identifier};
+            /// let id = Identifier::parse("DOI: 10.1000/182")?;
+            /// let Some(Details::Doi(d)) = id.details() else { panic!() };
+            /// assert_eq!((d.uri.as_str(), d.form), ("doi:10.1000/182", "label"));
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn details(&self) -> Option<Details<'_>> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => None,
+                    $( Identifier::$variant(id) => Some(Details::$variant(<$scheme as Scheme>::details(id))), )+
+                }
+            }
+
+            /// The parts as rows for people.
+            pub(crate) fn rows(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::listing(r),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::listing(id), )+
+                }
+            }
+        }
+    };
+}
+
+schemes! {
+    /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
+    Doi => crate::doi::DoiScheme,
+    /// A URN (`urn:`), RFC 8141 / RFC 2141.
+    Urn => crate::urn::UrnScheme,
+    /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.
+    Ivo => crate::ivo::IvoScheme,
+}

@@ -1,0 +1,134 @@
+//! Identifier schemes as units: each of `doi/`, `hdl/`, `urn/` and `ivo/` owns its syntax, its
+//! errors, its warnings, its equivalence and its written forms, and shows them to the rest of
+//! the library through one trait, [`Scheme`]. The list of schemes is written once
+//! (`scheme/list.rs`); the kinds ([`crate::Kind`]), the readings ([`crate::ReadAs`]), the typed
+//! reading ([`crate::Identifier`]), auto-detection ([`crate::detect`]) and the comparison ladder
+//! ([`SCHEMES`]) are made from it.
+//!
+//! ```
+//! use pidkit::scheme::{Scheme, UrnScheme};
+//! assert!(UrnScheme::claims(b"URN:ISBN:0451450523"));
+//! let u = UrnScheme::read("urn:ISBN:0-451-45052-3", &pidkit::ReadOptions::default())?;
+//! assert_eq!(UrnScheme::normalize(&u, pidkit::Level::Scheme), "urn:isbn:9780451450524");
+//! # Ok::<(), pidkit::ParseError>(())
+//! ```
+
+mod ladder;
+mod list;
+
+use std::borrow::Cow;
+
+pub use crate::doi::DoiScheme;
+pub use crate::ivo::IvoScheme;
+pub use crate::urn::UrnScheme;
+pub use list::{Details, Identifier, Kind, ReadAs};
+pub(crate) use list::{claimant, read_scheme};
+
+use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
+use crate::{ParseError, ReadOptions, Warning};
+
+/// One identifier scheme. Implemented by a marker type in the scheme's folder
+/// (`DoiScheme`, `UrnScheme`, …); the identifier itself is [`Scheme::Id`].
+///
+/// The functions take the identifier as an argument (`UrnScheme::warnings(&urn)`): the
+/// library calls them through [`Identifier`], which holds one of each scheme's `Id`.
+pub trait Scheme {
+    /// An identifier of this scheme, borrowing the text it was read from.
+    type Id<'a>: Clone + std::fmt::Debug;
+    /// Its parts beyond the IRI components: the scheme's object in `pidkit parse --json`.
+    type Details<'b>: Clone + std::fmt::Debug + PartialEq;
+
+    /// The scheme's name: its kind's name, its URI scheme and its JSON member (`doi`, `urn` …).
+    const NAME: &'static str;
+
+    /// Whether auto-detection gives `t` to this scheme, from its shape alone (`t` is trimmed of
+    /// ASCII whitespace). A malformed identifier of the scheme is still claimed, so that it
+    /// gets the scheme's error rather than a generic one.
+    fn claims(t: &[u8]) -> bool;
+
+    /// Read `s` by the scheme's rules (under the profile `opts` names for it).
+    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, ParseError>;
+
+    /// The text the identifier was read from.
+    fn input<'a>(id: &Self::Id<'a>) -> &'a str;
+
+    /// The scheme's checks: things valid but worth a second look. Offsets are bytes of
+    /// [`Scheme::input`].
+    fn warnings(id: &Self::Id<'_>) -> Vec<Warning>;
+
+    /// The normal form at a rung of the ladder (§5.3); two identifiers of the scheme are
+    /// equivalent at `level` exactly when their normal forms are equal.
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str>;
+
+    /// The generic IRI view, where the identifier is written as an IRI.
+    fn as_iri<'a>(id: &Self::Id<'a>) -> Option<IriRef<&'a str>>;
+
+    /// The URI (§3.3–3.6). By default, the IRI view converted.
+    fn to_uri<'a>(id: &Self::Id<'a>, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
+        let r = iri_view::<Self>(id)?;
+        Ok(borrowed_from(r.into_inner(), t.convert(&r)?))
+    }
+
+    /// The IRI (§3.7). By default, the IRI view converted.
+    fn to_iri<'a>(id: &Self::Id<'a>, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
+        let r = iri_view::<Self>(id)?;
+        Ok(borrowed_from(r.into_inner(), t.convert(&r)))
+    }
+
+    /// The scheme's normal form at the `Scheme` rung of an IRI with this URI scheme, already
+    /// normalized by the generic rules; `None` when it is not valid by the scheme's rules.
+    /// This is how the comparison ladder of any IRI consults the scheme (see [`SCHEMES`]).
+    fn normal_form(normalized: &str) -> Option<String>;
+
+    /// The parts beyond the IRI components.
+    fn details<'b>(id: &'b Self::Id<'_>) -> Self::Details<'b>;
+
+    /// The parts as `name value` rows for people (`pidkit parse`).
+    fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)>;
+}
+
+/// The IRI view of an identifier, or its input parsed as an IRI reference.
+fn iri_view<'a, S: Scheme + ?Sized>(id: &S::Id<'a>) -> Result<IriRef<&'a str>, ParseError> {
+    match S::as_iri(id) {
+        Some(r) => Ok(r),
+        None => IriRef::parse(S::input(id)),
+    }
+}
+
+/// A result computed from `input` with the input's lifetime: the library's normal forms and
+/// conversions borrow from the view, and a borrowed result that spans the whole input is the
+/// input itself.
+pub(crate) fn borrowed_from<'a>(input: &'a str, r: IriRef<Cow<'_, str>>) -> Cow<'a, str> {
+    match r.into_inner() {
+        Cow::Borrowed(b) if b.len() == input.len() => Cow::Borrowed(input),
+        c => Cow::Owned(c.into_owned()),
+    }
+}
+
+/// A quoted string, or `-` when absent (the human listings).
+pub(crate) fn quoted(o: Option<&str>) -> String {
+    o.map_or_else(|| "-".to_owned(), |s| format!("{s:?}"))
+}
+
+/// Every identifier scheme of this crate, handed to the comparison ladder: an IRI whose scheme
+/// is `doi`, `hdl`, `urn` or `ivo` takes that scheme's equivalence at the `Scheme` rung.
+/// [`IriRef::normalize`] uses it; [`IriRef::normalize_with`] takes another.
+///
+/// ```
+/// use pidkit::{IriRef, Level, scheme::SCHEMES};
+/// let r = IriRef::parse("urn:ISBN:0-451-45052-3")?;
+/// assert_eq!(r.normalize_with(Level::Scheme, &SCHEMES), "urn:isbn:9780451450524");
+/// assert_eq!(r.normalize_with(Level::Scheme, &()), "urn:ISBN:0-451-45052-3");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+pub const SCHEMES: Schemes = Schemes(());
+
+/// The type of [`SCHEMES`].
+#[derive(Debug, Clone, Copy)]
+pub struct Schemes(());
+
+impl SchemeEquivalence for Schemes {
+    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
+        list::normal_form(scheme, normalized)
+    }
+}
