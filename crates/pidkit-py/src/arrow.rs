@@ -20,8 +20,8 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::options;
-use crate::reading::{ReadOptions, View};
 use crate::record::{self, Op, Record, with_record};
+use pidkit::{Details, Identifier, ReadOptions};
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -342,7 +342,7 @@ pub fn arrow_kind(
     let opts = options::read(as_, profile)?;
     run(py, data, &|s, family| {
         strings_out(s, family, |t| {
-            Some(Cow::Borrowed(crate::reading::read(t, &opts).kind.name()))
+            Some(Cow::Borrowed(pidkit::read(t, &opts).kind.name()))
         })
     })
 }
@@ -426,11 +426,9 @@ pub fn arrow_doi_name(
         let mut col = StrCol::with_capacity(s.len(), s.len() * 24);
         for i in 0..s.len() {
             match s.get(i) {
-                Some(t) => with_record(t, &opts, &op, false, |r| {
-                    match r.reading.as_ref().map(|id| id.view()) {
-                        Ok(View::Doi(d)) => col.push(Some(d.doi.as_str())),
-                        _ => col.push(None),
-                    }
+                Some(t) => with_record(t, &opts, &op, false, |r| match &r.reading {
+                    Ok(Identifier::Doi(d)) => col.push(Some(d.doi.as_str())),
+                    _ => col.push(None),
                 }),
                 None => col.push(None),
             }
@@ -622,9 +620,8 @@ impl ParseCols {
             self.warn_at[1].push(Some(w.len));
         }
         let id = r.reading.as_ref().ok();
-        match id.and_then(|id| id.as_iri()) {
-            Some(i) => {
-                let p = i.parts();
+        match id.and_then(Identifier::components) {
+            Some(p) => {
                 self.comp_valid.push(true);
                 let v = [
                     p.scheme,
@@ -643,21 +640,20 @@ impl ParseCols {
             }
             None => self.no_components(),
         }
-        match id.map(|id| id.view()) {
-            Some(View::Doi(d)) => {
-                let s = d.doi.summary();
+        let details = id.and_then(Identifier::details);
+        match &details {
+            Some(Details::Doi(d)) => {
                 self.doi_valid.push(true);
-                let v = [&s.name, &s.prefix, &s.suffix, &s.uri, &s.url, d.form.name()];
+                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
                 for (c, v) in self.doi.iter_mut().zip(v) {
                     c.push(Some(v));
                 }
-                self.doi_short.0.push(Some(d.doi.is_short()));
+                self.doi_short.0.push(Some(d.short));
             }
             _ => self.no_doi(),
         }
-        match id.map(|id| id.view()) {
-            Some(View::Urn(u)) => {
-                let p = u.parts();
+        match &details {
+            Some(Details::Urn(p)) => {
                 self.urn_valid.push(true);
                 let v = [
                     Some(p.nid),
@@ -673,9 +669,8 @@ impl ParseCols {
             }
             _ => self.no_urn(),
         }
-        match id.map(|id| id.view()) {
-            Some(View::Ivo(i)) => {
-                let p = i.parts();
+        match &details {
+            Some(Details::Ivo(p)) => {
                 self.ivo_valid.push(true);
                 let v = [
                     Some(p.authority),

@@ -5,7 +5,6 @@
 mod arrow;
 mod message;
 mod options;
-mod reading;
 mod record;
 mod scalar;
 

@@ -4,7 +4,7 @@ use pidkit::{Idna, Level, ToIri, ToUri};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::reading::{ReadAs, ReadOptions};
+use pidkit::{ReadAs, ReadOptions};
 
 /// The default rung of the comparison ladder, named once for the whole package (the CLI's
 /// `--level` default).
@@ -12,7 +12,11 @@ pub const DEFAULT_LEVEL: Level = Level::Syntax;
 
 /// `as_` and `profile`.
 pub fn read(as_: &str, profile: Option<&str>) -> PyResult<ReadOptions> {
-    let read_as: ReadAs = as_.parse().map_err(PyValueError::new_err)?;
+    let read_as: ReadAs = as_.parse().map_err(|e| {
+        PyValueError::new_err(format!(
+            "{e} (expected auto, iri, iri-ref, uri, uri-ref, leiri, web, doi, urn or ivo)"
+        ))
+    })?;
     ReadOptions::new(read_as, profile).map_err(PyValueError::new_err)
 }
 

@@ -1,14 +1,12 @@
 //! What a line command of the CLI reports for one input (`crates/pidkit-cli/src/cmd.rs`): the
-//! kind, the reading or its error, the warnings, the text lenient input was mapped to, and the
-//! transform's result. The scalar API and the Arrow functions both go through here, so they
-//! answer exactly as `pidkit check|parse|normalize|to-uri|to-iri --json` do.
+//! kind, the library's reading ([`pidkit::read`]) or its error, the warnings, the text lenient
+//! input was mapped to, and the transform's result. The scalar API and the Arrow functions both
+//! go through here, so they answer exactly as `pidkit check|parse|normalize|to-uri|to-iri
+//! --json` do.
 
 use std::borrow::Cow;
 
-use pidkit::detect::{self, detect};
-use pidkit::{Level, ParseError, ToIri, ToUri, Warning};
-
-use crate::reading::{Identifier, Kind, ReadAs, ReadOptions, read};
+use pidkit::{Identifier, Kind, Level, ParseError, ReadOptions, ToIri, ToUri, Warning};
 
 /// Which command's record.
 pub enum Op {
@@ -57,56 +55,43 @@ pub fn with_record<R>(
     deny_warnings: bool,
     f: impl FnOnce(&Record<'_>) -> R,
 ) -> R {
-    let lenient = opts.lenient();
-    let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(input), |l| l.map(input));
-    // Conversion maps IRIs: a URN or IVOID that is not yet a valid one (non-ASCII) is converted
-    // as the IRI it is; DOIs keep their own route (their doi: URI).
-    let converting = matches!(op, Op::ToUri(_) | Op::ToIri(_));
-    let o = if converting && opts.read_as == ReadAs::Auto && detect(&text) != detect::Kind::Doi {
-        ReadOptions {
-            read_as: ReadAs::IriRef,
-            ..*opts
-        }
-    } else {
-        *opts
-    };
-    let reading = read(&text, &o);
-    let mut result = reading.result;
-    if let (Some(l), Err(_)) = (lenient, &result) {
-        // Report the error where it is in the input as given, not in the mapped text.
-        if let Err(e) = l.parse_with(input, opts.iri) {
-            result = Err(e);
-        }
+    let text: Cow<'_, str> = opts
+        .lenient()
+        .map_or(Cow::Borrowed(input), |l| l.map(input));
+    let reading = match op {
+        Op::ToUri(_) | Op::ToIri(_) => pidkit::read_for_conversion(&text, opts),
+        _ => pidkit::read(&text, opts),
     }
+    .located_in(input, opts);
     let want_warnings = matches!(op, Op::Read { warnings: true }) || deny_warnings;
-    let warnings = match (&result, want_warnings) {
+    let warnings = match (&reading.result, want_warnings) {
         (Ok(id), true) => id.warnings(),
         _ => Vec::new(),
     };
-    let transformed = match (op, &result) {
-        (Op::Normalize(level), Ok(id)) => Some(id.normalize(*level)),
+    let result = match (op, &reading.result) {
+        (Op::Normalize(level), Ok(id)) => Some(Ok(id.normalize(*level))),
         (Op::ToUri(t), Ok(id)) => Some(id.to_uri(t)),
         (Op::ToIri(t), Ok(id)) => Some(id.to_iri(t)),
         _ => None,
     };
-    let ok = result.is_ok() && transformed.as_ref().is_none_or(|r| r.is_ok());
+    let ok = reading.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
     let record = Record {
         kind: reading.kind,
         valid: ok && (!deny_warnings || warnings.is_empty()),
-        reading: result,
+        reading: reading.result,
         warnings,
         mapped: (*text != *input).then_some(&*text),
-        result: transformed,
+        result,
     };
     f(&record)
 }
 
-/// The key `compare` and `dedupe` use: the kind's normal form at `level`, read as `opts` say
-/// (without the `leiri`/`web` preprocessing, as the CLI does there).
+/// The key `compare` and `dedupe` use: the library's equivalence key of the input read as
+/// `opts` say (without `leiri`/`web` preprocessing, as the CLI does there).
 pub fn key<'a>(
     input: &'a str,
     opts: &ReadOptions,
     level: Level,
 ) -> Result<Cow<'a, str>, ParseError> {
-    read(input, opts).result?.key(level)
+    Ok(pidkit::read(input, opts).result?.key(level).into_cow())
 }

@@ -11,8 +11,8 @@ use pyo3::types::PyDict;
 
 use crate::message;
 use crate::options;
-use crate::reading::{self, Kind, ReadOptions, View};
 use crate::record::{self, Op, with_record};
+use pidkit::{Identifier as Id, Kind, ReadOptions};
 
 pyo3::create_exception!(
     pidkit,
@@ -121,20 +121,15 @@ pub struct Identifier {
 
 impl Identifier {
     /// Read the text again (it was valid) and apply `f` to the identifier.
-    fn with<R>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(&reading::Identifier<'_>) -> R,
-    ) -> PyResult<R> {
-        match reading::read(&self.text, &self.opts).result {
+    fn with<R>(&self, py: Python<'_>, f: impl FnOnce(&Id<'_>) -> R) -> PyResult<R> {
+        match pidkit::read(&self.text, &self.opts).result {
             Ok(id) => Ok(f(&id)),
             Err(e) => Err(parse_error(py, &self.text, &e, None)),
         }
     }
 
     fn key_at(&self, py: Python<'_>, level: Level) -> PyResult<String> {
-        self.with(py, |id| id.key(level).map(|k| k.into_owned()))?
-            .map_err(|e| parse_error(py, &self.text, &e, None))
+        self.with(py, |id| id.key(level).as_str().to_owned())
     }
 }
 
@@ -199,8 +194,7 @@ impl Identifier {
     #[pyo3(signature = (level = None))]
     fn normalize(&self, py: Python<'_>, level: Option<&str>) -> PyResult<String> {
         let level = options::level(level)?;
-        self.with(py, |id| id.normalize(level).map(|k| k.into_owned()))?
-            .map_err(|e| parse_error(py, &self.text, &e, None))
+        self.with(py, |id| id.normalize(level).into_owned())
     }
 
     /// The URI (§3.3–3.6; what `pidkit to-uri` prints). DOIs give their `doi:` URI.
@@ -329,8 +323,8 @@ impl Doi {
         f: impl FnOnce(&pidkit::doi::Recognized<'_>) -> R,
     ) -> PyResult<R> {
         let base = slf.as_super();
-        let r = base.with(py, |id| match id.view() {
-            View::Doi(d) => Some(f(d)),
+        let r = base.with(py, |id| match id {
+            Id::Doi(d) => Some(f(d)),
             _ => None,
         })?;
         r.ok_or_else(|| PyValueError::new_err("not a DOI"))
@@ -390,8 +384,8 @@ macro_rules! view_getters {
                 fn $name(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<$ret> {
                     let iri = slf.as_super();
                     let base = iri.as_super();
-                    let r = base.with(py, |id| match id.view() {
-                        View::$variant(v) => {
+                    let r = base.with(py, |id| match id {
+                        Id::$variant(v) => {
                             let $p = v.parts();
                             Some($e)
                         }
@@ -451,11 +445,11 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
             kind: r.kind,
         };
         let init = PyClassInitializer::from(base);
-        let obj = match id.view() {
-            View::Iri(_) => Bound::new(py, init.add_subclass(Iri))?.into_any(),
-            View::Doi(_) => Bound::new(py, init.add_subclass(Doi))?.into_any(),
-            View::Urn(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Urn))?.into_any(),
-            View::Ivo(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Ivoid))?.into_any(),
+        let obj = match id {
+            Id::Iri(_) | Id::Uri(_) => Bound::new(py, init.add_subclass(Iri))?.into_any(),
+            Id::Doi(_) => Bound::new(py, init.add_subclass(Doi))?.into_any(),
+            Id::Urn(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Urn))?.into_any(),
+            Id::Ivo(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Ivoid))?.into_any(),
         };
         Ok(obj.unbind())
     })?;
