@@ -7,7 +7,7 @@ use pidkit::{Iri as RustIri, IriRef, Level, ResolveMode};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 use crate::message;
 use crate::options;
@@ -50,6 +50,18 @@ pub fn parse_error(
     }
 }
 
+/// Python's `repr()` of a string.
+fn pyrepr(py: Python<'_>, s: &str) -> String {
+    PyString::new(py, s)
+        .repr()
+        .map_or_else(|_| format!("{s:?}"), |r| r.to_string())
+}
+
+/// Python's `repr()` of an optional string.
+fn pyrepr_opt(py: Python<'_>, s: Option<&str>) -> String {
+    s.map_or_else(|| "None".to_owned(), |s| pyrepr(py, s))
+}
+
 /// Byte offsets → character offsets, for offsets that mostly increase.
 pub struct CharIndex<'t> {
     text: &'t str,
@@ -90,10 +102,13 @@ pub struct CheckWarning {
 
 #[pymethods]
 impl CheckWarning {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "CheckWarning(code={:?}, offset={}, len={}, message={:?})",
-            self.code, self.offset, self.len, self.message
+            "CheckWarning(code={}, offset={}, len={}, message={})",
+            pyrepr(py, &self.code),
+            self.offset,
+            self.len,
+            pyrepr(py, &self.message)
         )
     }
 }
@@ -219,7 +234,7 @@ impl Identifier {
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().qualname()?;
-        Ok(format!("{name}({:?})", slf.get().input))
+        Ok(format!("{name}({})", pyrepr(slf.py(), &slf.get().input)))
     }
 
     fn __richcmp__(
@@ -476,13 +491,13 @@ impl Check {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let error = match &self.error {
-            Some(e) => e.bind(py).getattr("code")?.str()?.to_string(),
+            Some(e) => e.bind(py).getattr("code")?.repr()?.to_string(),
             None => "None".to_owned(),
         };
         Ok(format!(
-            "Check(input={:?}, kind={:?}, valid={}, error={}, warnings={})",
-            self.input,
-            self.kind,
+            "Check(input={}, kind={}, valid={}, error={}, warnings={})",
+            pyrepr(py, &self.input),
+            pyrepr(py, self.kind),
             if self.valid { "True" } else { "False" },
             error,
             self.warnings.len()
@@ -577,16 +592,14 @@ pub struct Found {
 
 #[pymethods]
 impl Found {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Found(start={}, end={}, kind={:?}, text={:?}, doi={})",
+            "Found(start={}, end={}, kind={}, text={}, doi={})",
             self.start,
             self.end,
-            self.kind,
-            self.text,
-            self.doi
-                .as_ref()
-                .map_or("None".to_owned(), |d| format!("{d:?}"))
+            pyrepr(py, self.kind),
+            pyrepr(py, &self.text),
+            pyrepr_opt(py, self.doi.as_deref())
         )
     }
 }
