@@ -86,7 +86,7 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
     >>> parse("http://exa mple.org/")
     Traceback (most recent call last):
       ...
-    pidkit._pidkit.ParseError: invalid-char: space is not allowed here (at byte 10)
+    pidkit.ParseError: invalid-char: space is not allowed here (at byte 10)
       http://exa mple.org/
                 ^
       hint: percent-encode the space as %20

@@ -14,13 +14,13 @@ results are byte for byte the CLI's; an invalid input gives null (``check`` give
 >>> import pidkit.arrow as pa_pid
 >>> ids = pa.array(["https://doi.org/10.1000/ABC", "DOI: 10.1038/nphys1170", "no id", None])
 >>> pa_pid.normalize(ids).to_pylist()
-['doi:10.1000/ABC', 'doi:10.1038/nphys1170', 'no%20id', None]
+['doi:10.1000/ABC', 'doi:10.1038/nphys1170', None, None]
 >>> pa_pid.check(ids).to_pylist()
 [True, True, False, None]
 >>> pa_pid.doi_name(ids).to_pylist()
 ['10.1000/ABC', '10.1038/nphys1170', None, None]
 >>> pa_pid.kind(ids).to_pylist()
-['doi', 'doi', 'relative-ref', None]
+['doi', 'doi', 'iri', None]
 """
 
 from __future__ import annotations
