@@ -164,7 +164,7 @@ impl LineJob for LineCmd {
         Outcome {
             valid,
             kind: Some(a.kind),
-            warnings: warnings.iter().map(|w| w.code).collect(),
+            warnings: warnings.iter().map(|w| w.code.as_str()).collect(),
         }
     }
 }
@@ -237,7 +237,7 @@ impl LineCmd {
         let warnings = r
             .warnings
             .iter()
-            .map(|w| w.code)
+            .map(|w| w.code.as_str())
             .collect::<Vec<_>>()
             .join(",");
         let c = r.a.result.as_ref().ok().and_then(Identifier::components);

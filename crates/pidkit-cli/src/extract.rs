@@ -102,14 +102,19 @@ fn file(
             );
         }
         let mut text = String::new();
-        let (mut cursor, mut cursor_line, mut line_start) = (0, line, 0);
+        // Line and column are counted on from the previous match (matches come in order), never
+        // from the start of the line again: linear however many matches a line holds.
+        let (mut cursor, mut cursor_line, mut column) = (0, line, 1);
         for f in pidkit::extract::identifiers(&block) {
-            for (k, _) in block[cursor..f.start].match_indices('\n') {
-                cursor_line += 1;
-                line_start = cursor + k + 1;
+            let gap = &block[cursor..f.start];
+            match gap.rfind('\n') {
+                Some(k) => {
+                    cursor_line += gap.matches('\n').count();
+                    column = gap[k + 1..].chars().count() + 1;
+                }
+                None => column += gap.chars().count(),
             }
             cursor = f.start;
-            let column = block[line_start..f.start].chars().count() + 1;
             let rec = Found {
                 file: name,
                 line: cursor_line,

@@ -42,7 +42,7 @@ pub struct WarningJson<'a> {
 impl<'a> From<&'a Warning> for WarningJson<'a> {
     fn from(w: &'a Warning) -> Self {
         WarningJson {
-            code: w.code,
+            code: w.code.as_str(),
             offset: w.offset,
             len: w.len,
             message: &w.message,

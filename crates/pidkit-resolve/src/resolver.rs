@@ -133,7 +133,7 @@ impl Resolver {
             }
             _ => match doi::recognize(input) {
                 Ok(r) => self.resolve_doi(input, &r.doi),
-                Err(e) => invalid(input, e, "not a DOI or an IVOA identifier"),
+                Err(e) => invalid(input, e.into(), "not a DOI or an IVOA identifier"),
             },
         }
     }

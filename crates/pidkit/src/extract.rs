@@ -119,11 +119,12 @@ const MAX_BRACKETED: usize = 8192;
 pub fn iris(text: &str) -> impl Iterator<Item = FoundIri<'_>> {
     let b = text.as_bytes();
     let mut i = 0;
+    let mut run = Run::default();
     std::iter::from_fn(move || {
         while i < b.len() {
             let found = match b[i] {
                 b'<' => bracketed(text, i),
-                b':' => bare(text, i),
+                b':' => bare(text, i, &mut run),
                 _ => None,
             };
             match found {
@@ -174,8 +175,44 @@ fn bracketed(text: &str, lt: usize) -> Option<FoundIri<'_>> {
     })
 }
 
+/// The last run of IRI characters scanned: every character in `from..end` may appear in an IRI
+/// and the one at `end` may not (or the text ends there). Each colon in the run starts its
+/// scan there, so the run is scanned once, not once per colon.
+#[derive(Default)]
+struct Run {
+    from: usize,
+    end: usize,
+}
+
+impl Run {
+    /// Where the run of IRI characters that starts at `at` ends.
+    fn end_from(&mut self, text: &str, at: usize) -> usize {
+        if (self.from..=self.end).contains(&at) && at <= text.len() {
+            return self.end;
+        }
+        let mut end = text.len();
+        for (k, c) in text[at..].char_indices() {
+            let ok = if c.is_ascii() {
+                chars::is_uri_char(c as u8)
+            } else {
+                chars::is_ucschar(c) || chars::is_iprivate_bis(c)
+            };
+            if !ok || c.is_whitespace() {
+                end = at + k;
+                break;
+            }
+        }
+        *self = Run { from: at, end };
+        end
+    }
+}
+
 /// A bare IRI whose scheme ends at the `:` at `colon`.
-fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
+///
+/// Linear in what it returns (plus the scan of the run, shared by the colons of the run): the
+/// longest valid prefix is found first (the parser stops at the first error), and trailing
+/// punctuation and unbalanced closing brackets are then removed with bracket counters.
+fn bare<'a>(text: &'a str, colon: usize, run: &mut Run) -> Option<FoundIri<'a>> {
     let b = text.as_bytes();
     // The scheme: the longest run of scheme characters before ':' that starts with a letter
     // and is not glued to a preceding word character.
@@ -200,27 +237,33 @@ fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
         return None;
     }
     // Extend over characters that may appear in an IRI; anything else ends it.
-    let mut end = colon + 1;
-    for (k, c) in text[end..].char_indices() {
-        let ok = if c.is_ascii() {
-            chars::is_uri_char(c as u8)
-        } else {
-            chars::is_ucschar(c) || chars::is_iprivate_bis(c)
-        };
-        if !ok || c.is_whitespace() {
-            end = colon + 1 + k;
-            break;
-        }
-        end = colon + 1 + k + c.len_utf8();
-    }
-    // Trailing punctuation and unbalanced closing brackets belong to the sentence.
+    let end = run.end_from(text, colon + 1);
+    // Keep the longest prefix that is a valid IRI (a stray '%' or ']' ends it).
     let mut m = &text[s..end];
+    loop {
+        if m.len() <= scheme.len() + 1 {
+            return None;
+        }
+        match IriRef::parse_rule(m, Rule::Iri, Profile::IriBis) {
+            Ok(_) => break,
+            Err(e) => m = &m[..e.offset],
+        }
+    }
+    // Trailing punctuation and unbalanced closing brackets belong to the sentence. (Removing
+    // them keeps the IRI valid: a valid IRI has no unpaired ']', and none of them ends a
+    // percent-encoding.)
+    let count = |c: u8| m.bytes().filter(|&x| x == c).count();
+    let mut brackets = [
+        (b')', count(b'('), count(b')')),
+        (b']', count(b'['), count(b']')),
+    ];
     loop {
         let before = m.len();
         m = m.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '*']);
-        for (open, close) in [('(', ')'), ('[', ']')] {
-            if m.ends_with(close) && m.matches(close).count() > m.matches(open).count() {
+        for (close, opened, closed) in &mut brackets {
+            if m.as_bytes().last() == Some(close) && *closed > *opened {
                 m = &m[..m.len() - 1];
+                *closed -= 1;
             }
         }
         if m.len() == before {
@@ -231,15 +274,8 @@ fn bare(text: &str, colon: usize) -> Option<FoundIri<'_>> {
     if let Some(&mark @ (b'_' | b'*')) = s.checked_sub(1).map(|k| &b[k]) {
         m = m.strip_suffix(char::from(mark)).unwrap_or(m);
     }
-    // Keep the longest prefix that is a valid IRI (a stray '%' or ']' ends it).
-    loop {
-        if m.len() <= scheme.len() + 1 {
-            return None;
-        }
-        match IriRef::parse_rule(m, Rule::Iri, Profile::IriBis) {
-            Ok(_) => break,
-            Err(e) => m = &m[..e.offset],
-        }
+    if m.len() <= scheme.len() + 1 {
+        return None;
     }
     // `&amp;` is how HTML and XML write the `&` of a query; read it as `&`.
     let iri = if m.contains("&amp;") {

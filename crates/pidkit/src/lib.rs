@@ -30,12 +30,13 @@ mod reading;
 pub mod scheme;
 pub mod urn;
 
-pub use error::{ErrorKind, ParseError, Warning};
+pub use error::{Error, ErrorCode, Warning, WarningCode};
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{
     Details, Identifier, Kind, Listing, ReadAs, ReadOptions, Reading, read, read_for_conversion,
 };
+pub use scheme::{ErrorKind, ParseError};
 pub use urn::{Urn, UrnSyntax};
 
 // IRI <-> URI conversion, checks, LEIRI/Web Address input, display form (draft-duerst-iri-bis-07 §3-§10).

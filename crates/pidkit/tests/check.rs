@@ -8,7 +8,7 @@ use pidkit::{IriRef, check};
 fn codes(iri: &str) -> Vec<&'static str> {
     check(&IriRef::parse(iri).unwrap())
         .iter()
-        .map(|w| w.code)
+        .map(|w| w.code.as_str())
         .collect()
 }
 

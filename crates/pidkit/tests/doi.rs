@@ -83,7 +83,7 @@ fn scheme_section2_note1_code_points_not_normalized() {
     assert_eq!(b.to_uri(), "doi:10.1000/A%CC%81");
     assert_eq!(
         doi::check(&b).iter().map(|w| w.code).collect::<Vec<_>>(),
-        ["not-nfc"]
+        ["doi-not-nfc"]
     );
 }
 
@@ -95,7 +95,10 @@ fn scheme_section2_note2_and_section6_lookalikes_warn() {
         let doi = Doi::parse(&name).unwrap();
         let w = doi::check(&doi);
         assert_eq!(w.len(), 1, "{name}");
-        assert_eq!((w[0].code, w[0].offset), ("confusable-punctuation", 12));
+        assert_eq!(
+            (w[0].code.as_str(), w[0].offset),
+            ("doi-confusable-punctuation", 12)
+        );
         assert!(!doi.equivalent(&Doi::parse("10.5240/7481-838B").unwrap()));
         // The URI form shows the difference (§2 Note 2).
         assert_ne!(doi.to_uri(), "doi:10.5240/7481-838B");

@@ -8,7 +8,8 @@
 mod common;
 
 use common::{Tally, json};
-use pidkit::{Iri, IriRef, ParseError, Profile, Rule};
+use pidkit::iri::IriParseError as ParseError;
+use pidkit::{Iri, IriRef, Profile, Rule};
 use serde_json::Value;
 
 const ALL: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];

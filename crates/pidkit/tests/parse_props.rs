@@ -7,7 +7,8 @@
 //!   character boundary inside the input and name the character they report.
 //! * The profiles nest: RFC 3986 ⊂ RFC 3987 ⊂ the seed draft, with the same components.
 
-use pidkit::{ErrorKind, Iri, IriRef, ParseError, Profile, Rule};
+use pidkit::iri::{IriError as ErrorKind, IriParseError as ParseError};
+use pidkit::{Iri, IriRef, Profile, Rule};
 use proptest::prelude::*;
 use proptest::sample::select;
 

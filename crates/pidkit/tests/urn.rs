@@ -340,7 +340,7 @@ fn namespace_rules() {
     ]);
     assert!(urn("urn:nbn:de:gbv:089-3321752945").warnings().is_empty());
     let w = urn("urn:nbn:de:gbv:089-3321752946").warnings();
-    assert_eq!(w[0].code, "urn-namespace-syntax");
+    assert_eq!(w[0].code.as_str(), "urn-namespace-syntax");
     assert!(urn("urn:nbn:fi:tkk-004781").warnings().is_empty());
     // ietf (RFC 2648): the entire URN is case-insensitive; %hh stay uppercase
     assert_classes(&[

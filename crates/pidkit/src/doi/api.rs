@@ -4,10 +4,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::forms::{has_dot_segment, is_dot_segment};
 use super::name::Doi;
 use super::uri::write_ssp;
 use super::write_encoded;
-use crate::chars;
+use crate::chars::{self, PCHAR};
 
 /// A Handle API request URL for a DOI, built step by step; `Display` writes it.
 ///
@@ -81,7 +82,30 @@ impl<'d> HandleApiUrl<'d> {
 impl fmt::Display for HandleApiUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.base)?;
-        write_ssp(f, self.prefix, self.suffix)?;
+        if has_dot_segment(self.suffix) {
+            // §4's path carries the suffix's own `/` as `%2F` already; its `.` and `..`
+            // segments are written `%2E`, and a suffix that is one of them is joined to the
+            // prefix with `%2F`, so that no server or client removes it as a dot segment
+            // (RFC 3986 §5.2.4) and asks for another handle.
+            write_encoded(f, self.prefix, |b| chars::is(b, PCHAR))?;
+            f.write_str(if is_dot_segment(self.suffix) {
+                "%2F"
+            } else {
+                "/"
+            })?;
+            for (i, segment) in self.suffix.split('/').enumerate() {
+                if i > 0 {
+                    f.write_str("%2F")?;
+                }
+                if is_dot_segment(segment) {
+                    segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
+                } else {
+                    write_encoded(f, segment, |b| chars::is(b, PCHAR))?;
+                }
+            }
+        } else {
+            write_ssp(f, self.prefix, self.suffix)?;
+        }
         for (i, (key, value)) in self.params.iter().enumerate() {
             f.write_str(if i == 0 { "?" } else { "&" })?;
             f.write_str(key)?;

@@ -4,6 +4,7 @@
 use unicode_normalization::is_nfc;
 use unicode_security::skeleton;
 
+use super::error::codes;
 use super::name::Doi;
 use crate::error::Warning;
 
@@ -64,12 +65,13 @@ const LOOKALIKES: &[(char, char, &str)] = &[
 /// | `space` | a space character: valid, but usually a copy error, and running text ends a DOI there |
 /// | `short-doi` | a shortDOI (`10/abc`): an alias that only resolution expands |
 /// | `unusual-prefix` | a registrant code that is not digits and dots, or a 2003-draft prefix without `10.` |
+/// | `doi-dot-segment` | a `.` or `..` segment in the suffix (`10.5555/a/../b`): URL parsers remove it, so the plain doi.org URL reads another DOI |
 ///
 /// ```
 /// use pidkit::doi::{check, Doi};
 /// let doi = Doi::parse("10.1000/abc\u{2212}def")?;
 /// let w = check(&doi);
-/// assert_eq!((w[0].code, w[0].offset, w[0].len), ("confusable-punctuation", 11, 3));
+/// assert_eq!((w[0].code.as_str(), w[0].offset, w[0].len), ("doi-confusable-punctuation", 11, 3));
 /// assert!(check(&Doi::parse("10.26321/Á.GUTIÉRREZ.ZARZA.02.2018.03")?).is_empty());
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
@@ -78,7 +80,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     let mut out = Vec::new();
     if doi.is_short() {
         out.push(Warning::new(
-            "short-doi",
+            codes::SHORT,
             0,
             name.len(),
             "a shortDOI is an alias: resolve it to get the DOI name it stands for",
@@ -90,7 +92,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
         && !doi.is_short()
     {
         out.push(Warning::new(
-            "unusual-prefix",
+            codes::UNUSUAL_PREFIX,
             0,
             prefix.len(),
             "DOI prefixes are '10.' and a registrant code of digits (and dots); this one was not assigned that way",
@@ -99,18 +101,34 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     if let Some(i) = name.find(|c: char| c == ' ' || (!c.is_ascii() && c.is_whitespace())) {
         let c = name[i..].chars().next().unwrap_or(' ');
         out.push(Warning::new(
-            "space",
+            codes::SPACE,
             i,
             c.len_utf8(),
             "a space in a DOI name is valid, but usually a copy error; in running text it ends the DOI",
         ));
+    }
+    let mut at = doi.prefix().len() + 1;
+    for segment in doi.suffix().split('/') {
+        if super::forms::is_dot_segment(segment) {
+            out.push(Warning::new(
+                codes::DOT_SEGMENT,
+                at,
+                segment.len(),
+                format!(
+                    "the suffix has a '{segment}' segment, which URL parsers remove (RFC 3986 \
+                     §5.2.4): written plainly in a doi.org URL it resolves another DOI; pidkit's \
+                     URLs encode it"
+                ),
+            ));
+        }
+        at += segment.len() + 1;
     }
     if name.is_ascii() {
         return out;
     }
     if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
         out.push(Warning::new(
-            "mixed-script",
+            codes::MIXED_SCRIPT,
             i,
             c.len_utf8(),
             format!(
@@ -135,7 +153,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
         if let Some(a) = ascii {
             let what = known.map_or(String::new(), |l| format!(" {}", l.2));
             out.push(Warning::new(
-                "confusable-punctuation",
+                codes::CONFUSABLE_PUNCTUATION,
                 i,
                 c.len_utf8(),
                 format!(
@@ -147,7 +165,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     }
     if !is_nfc(name) {
         out.push(Warning::new(
-            "not-nfc",
+            codes::NOT_NFC,
             0,
             name.len(),
             "the DOI name is not in Unicode NFC: it renders like its NFC form, which is a different DOI name",
@@ -165,7 +183,7 @@ mod tests {
     fn codes(s: &str) -> Vec<(&'static str, usize)> {
         check(&Doi::parse(s).unwrap())
             .into_iter()
-            .map(|w| (w.code, w.offset))
+            .map(|w| (w.code.as_str(), w.offset))
             .collect()
     }
 
@@ -173,17 +191,32 @@ mod tests {
     fn warnings() {
         assert!(codes("10.1000/182").is_empty());
         assert!(codes("10.1002/(sici)1097-4601(2000)32:7<435::aid-kin6>3.0.co;2-4").is_empty());
-        assert_eq!(codes("10.1000/a\u{2010}b"), [("confusable-punctuation", 9)]);
-        assert_eq!(codes("10.1000/a\u{2044}b"), [("confusable-punctuation", 9)]);
+        assert_eq!(
+            codes("10.1000/a\u{2010}b"),
+            [("doi-confusable-punctuation", 9)]
+        );
+        assert_eq!(
+            codes("10.1000/a\u{2044}b"),
+            [("doi-confusable-punctuation", 9)]
+        );
         // Found through the UTS 39 skeleton, not the table: U+FE52 SMALL FULL STOP.
-        assert_eq!(codes("10.1000/a\u{FE52}b"), [("confusable-punctuation", 9)]);
+        assert_eq!(
+            codes("10.1000/a\u{FE52}b"),
+            [("doi-confusable-punctuation", 9)]
+        );
         // Cyrillic а (U+0430) among Latin letters.
-        assert_eq!(codes("10.1000/p\u{430}per"), [("mixed-script", 9)]);
+        assert_eq!(codes("10.1000/p\u{430}per"), [("doi-mixed-script", 9)]);
         assert!(codes("10.1000/ЖУРНАЛ.2020").is_empty());
         assert!(codes("10.11501/jstage.漢字ひらがな").is_empty());
-        assert_eq!(codes("10.1000/A\u{301}"), [("not-nfc", 0)]);
-        assert_eq!(codes("10.1000/a b"), [("space", 9)]);
-        assert_eq!(codes("10/abc"), [("short-doi", 0)]);
-        assert_eq!(codes("10.abc/x"), [("unusual-prefix", 0)]);
+        assert_eq!(codes("10.1000/A\u{301}"), [("doi-not-nfc", 0)]);
+        assert_eq!(codes("10.1000/a b"), [("doi-space", 9)]);
+        assert_eq!(codes("10/abc"), [("doi-short", 0)]);
+        assert_eq!(codes("10.abc/x"), [("doi-unusual-prefix", 0)]);
+        assert_eq!(codes("10.5555/.."), [("doi-dot-segment", 8)]);
+        assert_eq!(
+            codes("10.5555/./a/../b"),
+            [("doi-dot-segment", 8), ("doi-dot-segment", 12)]
+        );
+        assert!(codes("10.5555/a.b/.../..c/c..").is_empty());
     }
 }

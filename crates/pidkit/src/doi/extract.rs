@@ -33,6 +33,46 @@ pub struct Found<'a> {
 pub struct FoundIter<'a> {
     text: &'a str,
     pos: usize,
+    token: Token,
+}
+
+/// What the text before a candidate says about the token it is in, kept up to date as the
+/// iterator moves on: one pass over the text instead of a scan back from every candidate.
+#[derive(Debug, Clone, Default)]
+struct Token {
+    /// The bytes before this have been looked at.
+    upto: usize,
+    /// Where the current token starts (after whitespace or `"`), for `://`.
+    start: usize,
+    /// `://` in `text[start..upto]`: a DOI here is inside a URL.
+    url: bool,
+    /// `?` since the last whitespace: a DOI here is inside a URL's query.
+    query: bool,
+}
+
+impl Token {
+    fn advance(&mut self, b: &[u8], to: usize) {
+        for k in self.upto..to {
+            match b[k] {
+                c if c.is_ascii_whitespace() => {
+                    *self = Token {
+                        upto: k + 1,
+                        start: k + 1,
+                        url: false,
+                        query: false,
+                    };
+                }
+                b'"' => {
+                    self.start = k + 1;
+                    self.url = false;
+                }
+                b'?' => self.query = true,
+                b'/' if k >= self.start + 2 && &b[k - 2..k] == b":/" => self.url = true,
+                _ => {}
+            }
+        }
+        self.upto = self.upto.max(to);
+    }
 }
 
 /// Find the DOIs in running text, in order.
@@ -41,8 +81,9 @@ pub struct FoundIter<'a> {
 /// word or number); a `doi:` / `DOI ` label, an `info:doi/` or `urn:doi:` lead-in, or a
 /// doi.org / dx.doi.org URL in front of it is included in the span. It ends at whitespace, at
 /// a `"` or `` ` ``, at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`, at a closing
-/// bracket that closes nothing inside the DOI, and — in URLs — at `?`, `#` (and `&` in a
-/// query). Sentence punctuation at its end (`.` `,` `;` `:` `!` `?` quotes, `*`) is left out,
+/// bracket that closes nothing inside the DOI, at a percent-encoding of a control character
+/// (in URLs and `doi:` URIs), and — in URLs — at `?`, `#` (and `&` in a query) and at
+/// percent-encoded octets that are not UTF-8. Sentence punctuation at its end (`.` `,` `;` `:` `!` `?` quotes, `*`) is left out,
 /// while a closing bracket that balances one inside the DOI is kept.
 ///
 /// ```
@@ -56,7 +97,11 @@ pub struct FoundIter<'a> {
 /// assert_eq!(found[1].form, DoiForm::Url);
 /// ```
 pub fn find_iter(text: &str) -> FoundIter<'_> {
-    FoundIter { text, pos: 0 }
+    FoundIter {
+        text,
+        pos: 0,
+        token: Token::default(),
+    }
 }
 
 impl<'a> Iterator for FoundIter<'a> {
@@ -65,7 +110,8 @@ impl<'a> Iterator for FoundIter<'a> {
     fn next(&mut self) -> Option<Found<'a>> {
         while self.pos < self.text.len() {
             let p = self.pos + self.text[self.pos..].find("10.")?;
-            match candidate(self.text, p) {
+            self.token.advance(self.text.as_bytes(), p);
+            match candidate(self.text, p, &self.token) {
                 Some(found) => {
                     self.pos = found.end;
                     return Some(found);
@@ -86,7 +132,7 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 /// The lead-in before `10.` at `p`: (span start, form, separator is ':' (URN), URL context).
-fn lead_in(text: &str, p: usize) -> (usize, DoiForm, bool, bool) {
+fn lead_in(text: &str, p: usize, token: &Token) -> (usize, DoiForm, bool, bool) {
     let b = &text.as_bytes()[..p];
     let mut url = None;
     if ends_with_ci(b, "doi.org/api/handles/") {
@@ -129,12 +175,7 @@ fn lead_in(text: &str, p: usize) -> (usize, DoiForm, bool, bool) {
         return (q - 3, DoiForm::Label, false, false);
     }
     // A DOI inside some other URL (a publisher's link): URL rules, bare-name form.
-    let token_start = b
-        .iter()
-        .rposition(|c| c.is_ascii_whitespace() || *c == b'"')
-        .map_or(0, |i| i + 1);
-    let in_url = b[token_start..].windows(3).any(|w| w == b"://");
-    (p, DoiForm::Name, false, in_url)
+    (p, DoiForm::Name, false, token.url)
 }
 
 fn word_start(b: &[u8], s: usize) -> bool {
@@ -185,12 +226,31 @@ fn is_tag(b: &[u8], i: usize) -> bool {
     }
 }
 
-fn candidate(text: &str, p: usize) -> Option<Found<'_>> {
+/// The strictly UTF-8 character that the `%XX` sequence at `b[i]` encodes, with the length of
+/// the sequence; `None` when it is not one.
+fn escaped_char(b: &[u8], i: usize) -> Option<(usize, char)> {
+    let lead = pct::decode_at(b, i)?;
+    let n = match lead {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    for (k, o) in buf.iter_mut().enumerate().take(n).skip(1) {
+        *o = pct::decode_at(b, i + 3 * k)?;
+    }
+    let c = std::str::from_utf8(&buf[..n]).ok()?.chars().next()?;
+    Some((3 * n, c))
+}
+
+fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     let b = text.as_bytes();
     if p > 0 && (is_word_byte(b[p - 1]) || matches!(b[p - 1], b'.' | b'-')) {
         return None;
     }
-    let (start, form, urn, url) = lead_in(text, p);
+    let (start, form, urn, url) = lead_in(text, p, token);
     // Prefix: 10. + at least four digits, then (. digits)*.
     let mut i = p + 3;
     let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -209,15 +269,15 @@ fn candidate(text: &str, p: usize) -> Option<Found<'_>> {
         _ => return None,
     };
     let suffix_start = i + sep_len;
-    let token_start = b[..p]
-        .iter()
-        .rposition(|c| c.is_ascii_whitespace())
-        .map_or(0, |s| s + 1);
-    let in_query = url && b[token_start..p].contains(&b'?');
+    let in_query = url && token.query;
+    let decoding = url || decodes(form);
 
-    // Scan the suffix.
+    // Scan the suffix. Brackets are matched with a stack; a percent-encoding that decodes to no
+    // character (not UTF-8) in a URL, or to one a DOI cannot hold (a control), ends the DOI here,
+    // so that no later candidate scans this text again.
     let mut stack: Vec<u8> = Vec::new();
     let mut entities = false;
+    let mut raw = false;
     let mut j = suffix_start;
     while j < b.len() {
         let c = b[j];
@@ -234,6 +294,16 @@ fn candidate(text: &str, p: usize) -> Option<Found<'_>> {
                 None => 1,
             },
             b'<' if is_tag(b, j) => break,
+            b'%' if decoding => match escaped_char(b, j) {
+                Some((len, ch)) if is_graphic(ch) => len,
+                Some(_) => break,
+                None if pct::decode_at(b, j).is_none() => 1,
+                None if url => break,
+                None => {
+                    raw = true; // a URI with octets that are not UTF-8: kept as written
+                    3
+                }
+            },
             b'(' | b'[' | b'{' | b'<' => {
                 stack.push(c);
                 1
@@ -295,7 +365,7 @@ fn candidate(text: &str, p: usize) -> Option<Found<'_>> {
     if entities {
         suffix = Cow::Owned(unescape_entities(&suffix));
     }
-    if url || decodes(form) {
+    if decoding && !raw {
         let decoded = match pct::decode_utf8(&suffix) {
             Ok(Cow::Owned(s)) => Some(s),
             Ok(Cow::Borrowed(_)) => None,

@@ -4,9 +4,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::error::{DoiError, DoiParseError};
 use super::name::{Doi, DoiProfile};
 use super::{decode_segment, encoded_offset, remap, write_encoded};
-use crate::error::{ErrorKind, ParseError, Warning};
+use crate::error::Warning;
+use crate::iri::IriError;
 use crate::pct::decode_at;
 
 /// The hosts of the DOI system's resolver (DOI Handbook §3.8; doi URI scheme §4).
@@ -184,7 +186,7 @@ impl<'a> Recognized<'a> {
     /// let input = "https://doi.org/10.1000/a%E2%88%92b";
     /// let r = pidkit::doi::recognize(input)?;
     /// let w = r.warnings(input);
-    /// assert_eq!((w[0].code, w[0].offset, w[0].len), ("confusable-punctuation", 25, 9));
+    /// assert_eq!((w[0].code.as_str(), w[0].offset, w[0].len), ("doi-confusable-punctuation", 25, 9));
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn warnings(&self, input: &str) -> Vec<Warning> {
@@ -232,7 +234,7 @@ impl<'a> Recognized<'a> {
 /// assert_eq!((err.code(), err.offset), ("doi-bad-utf8", 24));
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-pub fn recognize(s: &str) -> Result<Recognized<'_>, ParseError> {
+pub fn recognize(s: &str) -> Result<Recognized<'_>, DoiParseError> {
     recognize_with(s, DoiProfile::Current)
 }
 
@@ -246,16 +248,16 @@ pub fn recognize(s: &str) -> Result<Recognized<'_>, ParseError> {
 /// assert_eq!(r.doi.as_str(), "10.1000/182");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {
     recognize_trimmed(s, profile).map(|r| Recognized { input: s, ..r })
 }
 
-fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {
     let trimmed = s.trim_start();
     let start = s.len() - trimmed.len();
     let t = trimmed.trim_end();
     if t.is_empty() {
-        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
+        return Err(DoiParseError::new(IriError::Empty, 0, 0));
     }
     let b = t.as_bytes();
     let has = |p: &str| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p.as_bytes());
@@ -290,7 +292,7 @@ fn finish<'a>(
     name: Cow<'a, str>,
     profile: DoiProfile,
     form: DoiForm,
-) -> Result<Recognized<'a>, ParseError> {
+) -> Result<Recognized<'a>, DoiParseError> {
     let percent_encoded = matches!(name, Cow::Owned(_));
     let doi = Doi::from_cow(name, profile).map_err(|e| remap(e, enc, base))?;
     Ok(Recognized {
@@ -308,7 +310,7 @@ fn name_form(
     base: usize,
     profile: DoiProfile,
     form: DoiForm,
-) -> Result<Recognized<'_>, ParseError> {
+) -> Result<Recognized<'_>, DoiParseError> {
     let b = t.as_bytes();
     let encoded = !b.contains(&b'/') && (0..b.len()).any(|i| decode_at(b, i) == Some(b'/'));
     if encoded {
@@ -331,15 +333,15 @@ fn uri_form(
     base: usize,
     profile: DoiProfile,
     form: DoiForm,
-) -> Result<Recognized<'_>, ParseError> {
+) -> Result<Recognized<'_>, DoiParseError> {
     let end = match t.find(['?', '#']) {
         Some(i) if profile == DoiProfile::Current => {
             let kind = if t.as_bytes()[i] == b'?' {
-                ErrorKind::DoiQuery
+                DoiError::Query
             } else {
-                ErrorKind::DoiFragment
+                DoiError::Fragment
             };
-            return Err(ParseError::new(kind, base + i, t.len() - i));
+            return Err(DoiParseError::new(kind, base + i, t.len() - i));
         }
         Some(i) => i,
         None => t.len(),
@@ -350,7 +352,7 @@ fn uri_form(
 }
 
 /// `urn:doi:10.1000:182`: the first `:` (before any `/`) separates prefix and suffix.
-fn urn_form(t: &str, base: usize, profile: DoiProfile) -> Result<Recognized<'_>, ParseError> {
+fn urn_form(t: &str, base: usize, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {
     let b = t.as_bytes();
     let name = match b.iter().position(|&c| c == b':' || c == b'/') {
         Some(i) if b[i] == b':' => {
@@ -380,22 +382,22 @@ fn url_form(
     base: usize,
     scheme: usize,
     profile: DoiProfile,
-) -> Result<Recognized<'_>, ParseError> {
+) -> Result<Recognized<'_>, DoiParseError> {
     let rest = &t[scheme..];
     let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let host = &rest[..host_len];
     let known = RESOLVER_HOSTS.iter().any(|h| host.eq_ignore_ascii_case(h));
     if !known {
-        return Err(ParseError::new(
-            ErrorKind::DoiNotDoi,
+        return Err(DoiParseError::new(
+            DoiError::NotDoi,
             base + scheme,
             host_len,
         ));
     }
     let path_start = scheme + host_len + 1;
     if !rest[host_len..].starts_with('/') {
-        return Err(ParseError::new(
-            ErrorKind::DoiNotDoi,
+        return Err(DoiParseError::new(
+            DoiError::NotDoi,
             base + path_start - 1,
             0,
         ));
@@ -456,8 +458,38 @@ pub struct AsUrl<'d>(&'d str);
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("https://doi.org/")?;
-        write_encoded(f, self.0, url_keeps)
+        let name = self.0;
+        let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s))
+        else {
+            return write_encoded(f, name, url_keeps);
+        };
+        // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
+        // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
+        // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
+        write_encoded(f, prefix, url_keeps)?;
+        let mut previous_dots = false;
+        for segment in suffix.split('/') {
+            let dots = is_dot_segment(segment);
+            f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
+            if dots {
+                segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
+            } else {
+                write_encoded(f, segment, url_keeps)?;
+            }
+            previous_dots = dots;
+        }
+        Ok(())
     }
+}
+
+/// Whether `segment` is `.` or `..`, a dot segment (RFC 3986 §3.3).
+pub(crate) fn is_dot_segment(segment: &str) -> bool {
+    segment == "." || segment == ".."
+}
+
+/// Whether one of the `/`-separated segments of `suffix` is a dot segment.
+pub(crate) fn has_dot_segment(suffix: &str) -> bool {
+    suffix.contains('.') && suffix.split('/').any(is_dot_segment)
 }
 
 /// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.
@@ -506,7 +538,9 @@ pub struct DoiDetails {
 impl Doi<'_> {
     /// The `https://doi.org/` URL, encoded for URL presentation as the DOI Handbook requires
     /// (§2.5.2.4): `%` `"` `#` space `?` and `<` `>` `{` `}` `^` `[` `]` `` ` `` `|` `\` `+`
-    /// percent-encoded, as are non-ASCII characters (UTF-8); `/` stays literal.
+    /// percent-encoded, as are non-ASCII characters (UTF-8); `/` stays literal, except around a
+    /// `.` or `..` segment of the suffix, which URL parsers would remove: that segment is
+    /// written `%2E` / `%2E%2E` and the slashes around it `%2F`.
     ///
     /// ```
     /// let doi = pidkit::doi::Doi::parse("10.1002/1097-0142(19900515)65:10<2349::aid-cncr2820651031>3.0.co;2-#")?;
@@ -514,6 +548,8 @@ impl Doi<'_> {
     ///     doi.url().to_string(),
     ///     "https://doi.org/10.1002/1097-0142(19900515)65:10%3C2349::aid-cncr2820651031%3E3.0.co;2-%23"
     /// );
+    /// let dots = pidkit::doi::Doi::parse("10.5555/a/../b")?;
+    /// assert_eq!(dots.to_url(), "https://doi.org/10.5555/a%2F%2E%2E%2Fb");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn url(&self) -> AsUrl<'_> {

@@ -20,6 +20,7 @@
 
 mod api;
 mod check;
+mod error;
 mod extract;
 mod forms;
 mod name;
@@ -31,6 +32,7 @@ use std::fmt;
 
 pub use api::HandleApiUrl;
 pub use check::check;
+pub use error::{DoiError, DoiParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub(crate) use forms::name_of_urn_nss;
 pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
@@ -38,7 +40,6 @@ pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use scheme::DoiScheme;
 pub use uri::{AsUri, DoiUri};
 
-use crate::error::{ErrorKind, ParseError};
 use crate::pct::{self, decode_at};
 
 /// Write `s`, percent-encoding (uppercase hex) every byte for which `keep` is false.
@@ -69,17 +70,16 @@ pub(crate) fn write_encoded<W: fmt::Write>(
 }
 
 /// Percent-decode `enc` (which starts at byte `base` of the input) into strict UTF-8.
-pub(crate) fn decode_segment(enc: &str, base: usize) -> Result<Cow<'_, str>, ParseError> {
-    pct::decode_utf8(enc)
-        .map_err(|e| ParseError::new(ErrorKind::DoiBadUtf8, base + e.offset, e.len))
+pub(crate) fn decode_segment(enc: &str, base: usize) -> Result<Cow<'_, str>, DoiParseError> {
+    pct::decode_utf8(enc).map_err(|e| DoiParseError::new(DoiError::BadUtf8, base + e.offset, e.len))
 }
 
 /// An error found in the decoded form of `enc` (which starts at byte `base` of the input),
 /// moved to the bytes of the input it comes from.
-pub(crate) fn remap(err: ParseError, enc: &str, base: usize) -> ParseError {
+pub(crate) fn remap(err: DoiParseError, enc: &str, base: usize) -> DoiParseError {
     let start = encoded_offset(enc, err.offset);
     let end = encoded_offset(enc, err.offset + err.len);
-    ParseError::new(err.kind, base + start, end - start)
+    DoiParseError::new(err.kind, base + start, end - start)
 }
 
 /// The offset in `enc` of decoded byte number `n` (every valid `%XX` is one decoded byte).

@@ -6,7 +6,8 @@ use std::hash::{Hash, Hasher};
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
-use crate::error::{ErrorKind, ParseError};
+use super::error::{DoiError, DoiParseError};
+use crate::iri::IriError;
 
 /// Which rules a DOI is read by.
 ///
@@ -61,7 +62,7 @@ impl<'a> Doi<'a> {
     /// assert_eq!(Doi::parse("11.1000/x").unwrap_err().code(), "doi-directory-indicator");
     /// assert_eq!(Doi::parse("10.1000/").unwrap_err().code(), "doi-empty-suffix");
     /// ```
-    pub fn parse(name: &'a str) -> Result<Self, ParseError> {
+    pub fn parse(name: &'a str) -> Result<Self, DoiParseError> {
         Self::parse_with(name, DoiProfile::Current)
     }
 
@@ -73,7 +74,7 @@ impl<'a> Doi<'a> {
     /// assert_eq!(doi.prefix(), "dk");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn parse_with(name: &'a str, profile: DoiProfile) -> Result<Self, ParseError> {
+    pub fn parse_with(name: &'a str, profile: DoiProfile) -> Result<Self, DoiParseError> {
         let slash = validate(name, profile)?;
         Ok(Doi {
             name: Cow::Borrowed(name),
@@ -82,7 +83,7 @@ impl<'a> Doi<'a> {
     }
 
     /// Build from text that may be borrowed or owned (`name` already decoded).
-    pub(crate) fn from_cow(name: Cow<'a, str>, profile: DoiProfile) -> Result<Self, ParseError> {
+    pub(crate) fn from_cow(name: Cow<'a, str>, profile: DoiProfile) -> Result<Self, DoiParseError> {
         let slash = validate(&name, profile)?;
         Ok(Doi { name, slash })
     }
@@ -258,15 +259,15 @@ impl AsRef<str> for Doi<'_> {
 }
 
 impl std::str::FromStr for Doi<'static> {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, ParseError> {
+    type Err = DoiParseError;
+    fn from_str(s: &str) -> Result<Self, DoiParseError> {
         Doi::parse(s).map(Doi::into_owned)
     }
 }
 
 impl<'a> TryFrom<&'a str> for Doi<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+    type Error = DoiParseError;
+    fn try_from(s: &'a str) -> Result<Self, DoiParseError> {
         Doi::parse(s)
     }
 }
@@ -371,18 +372,14 @@ pub fn is_graphic(c: char) -> bool {
 }
 
 /// Check a DOI name; returns the byte offset of the separating `/`.
-pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
+pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
     let structural = structure(s, profile);
     let limit = match &structural {
         Ok(_) => s.len(),
         Err(e) => e.offset,
     };
     if let Some((i, c)) = first_non_graphic(&s[..limit]) {
-        return Err(ParseError::new(
-            ErrorKind::DoiNotGraphic(c),
-            i,
-            c.len_utf8(),
-        ));
+        return Err(DoiParseError::new(DoiError::NotGraphic(c), i, c.len_utf8()));
     }
     structural
 }
@@ -402,25 +399,25 @@ fn first_non_graphic(s: &str) -> Option<(usize, char)> {
         .map(|(i, c)| (start + i, c))
 }
 
-fn structure(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
+fn structure(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
     let b = s.as_bytes();
     if b.is_empty() {
-        return Err(ParseError::new(ErrorKind::Empty, 0, 0));
+        return Err(DoiParseError::new(IriError::Empty, 0, 0));
     }
     let slash = s.find('/');
     let prefix_end = slash.unwrap_or(b.len());
     match profile {
         DoiProfile::Legacy => {
             if prefix_end == 0 {
-                return Err(ParseError::new(ErrorKind::DoiEmptyPrefix, 0, 1));
+                return Err(DoiParseError::new(DoiError::EmptyPrefix, 0, 1));
             }
         }
         DoiProfile::Current => {
             let p = &b[..prefix_end];
             if !(p.starts_with(b"10.") || p == b"10") {
                 let len = p.iter().position(|&c| c == b'.').unwrap_or(p.len());
-                return Err(ParseError::new(
-                    ErrorKind::DoiDirectoryIndicator,
+                return Err(DoiParseError::new(
+                    DoiError::DirectoryIndicator,
                     0,
                     len.max(1).min(b.len()),
                 ));
@@ -432,7 +429,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
                     if i == p.len() || p[i] == b'.' {
                         if i == part_start {
                             let len = usize::from(i < b.len());
-                            return Err(ParseError::new(ErrorKind::DoiEmptyRegistrantPart, i, len));
+                            return Err(DoiParseError::new(DoiError::EmptyRegistrantPart, i, len));
                         }
                         part_start = i + 1;
                     }
@@ -441,10 +438,10 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, ParseError> {
         }
     }
     let Some(slash) = slash else {
-        return Err(ParseError::new(ErrorKind::DoiMissingSlash, b.len(), 0));
+        return Err(DoiParseError::new(DoiError::MissingSlash, b.len(), 0));
     };
     if slash + 1 == b.len() {
-        return Err(ParseError::new(ErrorKind::DoiEmptySuffix, b.len(), 0));
+        return Err(DoiParseError::new(DoiError::EmptySuffix, b.len(), 0));
     }
     Ok(slash)
 }

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::{Doi, DoiDetails, Recognized, recognize_with};
+use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
 use crate::scheme::Scheme;
 use crate::{ParseError, ReadOptions, Warning};
@@ -22,13 +23,14 @@ pub struct DoiScheme;
 impl Scheme for DoiScheme {
     type Id<'a> = Recognized<'a>;
     type Details<'b> = DoiDetails;
+    type Error = super::DoiError;
     const NAME: &'static str = "doi";
 
     fn claims(t: &[u8]) -> bool {
         super::forms::claims(t)
     }
 
-    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Recognized<'a>, ParseError> {
+    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, Error<Self::Error>> {
         recognize_with(s, opts.doi)
     }
 

@@ -3,10 +3,11 @@
 
 use std::fmt;
 
+use super::error::{DoiError, DoiParseError};
 use super::name::{Doi, DoiProfile};
 use super::{decode_segment, remap, write_encoded};
 use crate::chars::{self, PCHAR};
-use crate::error::{ErrorKind, ParseError};
+use crate::iri::IriError;
 use crate::pct::decode_at;
 
 /// A `doi:` URI: the DOI name, plus the query and fragment that only the 2003 draft allows.
@@ -43,15 +44,15 @@ impl<'a> DoiUri<'a> {
     /// let err = DoiUri::parse("doi:10.1000/a%00b", DoiProfile::Current).unwrap_err();
     /// assert_eq!((err.code(), err.offset, err.len), ("doi-not-graphic", 13, 3));
     /// ```
-    pub fn parse(s: &'a str, profile: DoiProfile) -> Result<Self, ParseError> {
+    pub fn parse(s: &'a str, profile: DoiProfile) -> Result<Self, DoiParseError> {
         let b = s.as_bytes();
         if b.is_empty() {
-            return Err(ParseError::new(ErrorKind::Empty, 0, 0));
+            return Err(DoiParseError::new(IriError::Empty, 0, 0));
         }
         if !(b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"doi:")) {
             return Err(match s.find([':', '/', '?', '#']) {
-                Some(i) if b[i] == b':' && i > 0 => ParseError::new(ErrorKind::DoiNotDoi, 0, i),
-                _ => ParseError::new(ErrorKind::MissingScheme, 0, 0),
+                Some(i) if b[i] == b':' && i > 0 => DoiParseError::new(DoiError::NotDoi, 0, i),
+                _ => DoiParseError::new(IriError::MissingScheme, 0, 0),
             });
         }
         let legacy = profile == DoiProfile::Legacy;
@@ -70,15 +71,15 @@ impl<'a> DoiUri<'a> {
                 }
                 b'/' if slash.is_none() => slash = Some(i),
                 b'/' if !legacy => {
-                    return Err(ParseError::new(ErrorKind::DoiUnencodedSlash, i, 1));
+                    return Err(DoiParseError::new(DoiError::UnencodedSlash, i, 1));
                 }
                 b'/' => {}
                 b'?' | b'#' if legacy => {
                     end = i;
                     break;
                 }
-                b'?' => return Err(ParseError::new(ErrorKind::DoiQuery, i, b.len() - i)),
-                b'#' => return Err(ParseError::new(ErrorKind::DoiFragment, i, b.len() - i)),
+                b'?' => return Err(DoiParseError::new(DoiError::Query, i, b.len() - i)),
+                b'#' => return Err(DoiParseError::new(DoiError::Fragment, i, b.len() - i)),
                 _ if chars::is(c, PCHAR) => {}
                 _ => return Err(invalid_char(s, i)),
             }
@@ -91,19 +92,19 @@ impl<'a> DoiUri<'a> {
         };
         let enc = &s[4..end];
         if enc.is_empty() {
-            return Err(ParseError::new(ErrorKind::Empty, 4, 0));
+            return Err(DoiParseError::new(IriError::Empty, 4, 0));
         }
         let name = if legacy {
             decode_segment(enc, 4)?
         } else {
             let Some(slash) = slash else {
                 return Err(match find_encoded_slash(enc) {
-                    Some(j) => ParseError::new(ErrorKind::DoiEncodedSeparator, 4 + j, 3),
-                    None => ParseError::new(ErrorKind::DoiMissingSlash, end, 0),
+                    Some(j) => DoiParseError::new(DoiError::EncodedSeparator, 4 + j, 3),
+                    None => DoiParseError::new(DoiError::MissingSlash, end, 0),
                 });
             };
             if let Some(j) = find_encoded_slash(&s[4..slash]) {
-                return Err(ParseError::new(ErrorKind::DoiEncodedSeparator, 4 + j, 3));
+                return Err(DoiParseError::new(DoiError::EncodedSeparator, 4 + j, 3));
             }
             decode_segment(enc, 4)?
         };
@@ -247,7 +248,7 @@ impl<'a> Doi<'a> {
     /// assert_eq!(Doi::from_uri("doi:10.1000/182#x").unwrap_err().code(), "doi-fragment");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn from_uri(s: &'a str) -> Result<Self, ParseError> {
+    pub fn from_uri(s: &'a str) -> Result<Self, DoiParseError> {
         DoiUri::parse(s, DoiProfile::Current).map(DoiUri::into_doi)
     }
 
@@ -331,7 +332,7 @@ impl<'a> Doi<'a> {
 }
 
 /// `?query` and `#fragment` of the 2003 draft: `*( pchar / "/" / "?" )` each.
-fn legacy_tail(s: &str, start: usize) -> Result<(Option<&str>, Option<&str>), ParseError> {
+fn legacy_tail(s: &str, start: usize) -> Result<(Option<&str>, Option<&str>), DoiParseError> {
     let b = s.as_bytes();
     let (mut query, mut fragment) = (None, None);
     let mut i = start;
@@ -365,23 +366,23 @@ fn find_encoded_slash(s: &str) -> Option<usize> {
     (0..b.len()).find(|&i| decode_at(b, i) == Some(b'/'))
 }
 
-fn bad_percent(b: &[u8], i: usize) -> ParseError {
+fn bad_percent(b: &[u8], i: usize) -> DoiParseError {
     let len = 1 + b[i + 1..]
         .iter()
         .take(2)
         .take_while(|c| c.is_ascii_hexdigit())
         .count();
-    ParseError::new(ErrorKind::BadPercent, i, len)
+    DoiParseError::new(IriError::BadPercent, i, len)
 }
 
-fn invalid_char(s: &str, i: usize) -> ParseError {
+fn invalid_char(s: &str, i: usize) -> DoiParseError {
     let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
     let kind = if c.is_ascii() {
-        ErrorKind::InvalidChar(c)
+        IriError::InvalidChar(c)
     } else {
-        ErrorKind::NonAscii(c)
+        IriError::NonAscii(c)
     };
-    ParseError::new(kind, i, c.len_utf8())
+    DoiParseError::new(kind, i, c.len_utf8())
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 use super::convert::{self, Idna, is_ace};
+use super::error::codes;
 use super::types::{Host, IriRef};
-use crate::error::Warning;
+use crate::error::{Warning, WarningCode};
 use crate::pct;
 
 /// Every warning about `iri`, in order of position. Empty (and not allocated) when there is
@@ -27,7 +28,7 @@ use crate::pct;
 /// ```
 /// use pidkit::{IriRef, check};
 /// let iri = IriRef::parse("http://user:pw@xn--pypal-4ve.com/%c3%a9/ab.גד1")?;
-/// let codes: Vec<_> = check(&iri).iter().map(|w| (w.code, w.offset)).collect();
+/// let codes: Vec<_> = check(&iri).iter().map(|w| (w.code.as_str(), w.offset)).collect();
 /// assert_eq!(codes, [
 ///     ("password-in-userinfo", 12),
 ///     ("mixed-script", 15), // xn--pypal-4ve is "pаypal", with a Cyrillic 'а'
@@ -58,7 +59,7 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
         let at = p.authority_start();
         if let Some(colon) = userinfo.find(':') {
             out.push(Warning::new(
-                "password-in-userinfo",
+                codes::PASSWORD_IN_USERINFO,
                 at + colon + 1,
                 userinfo.len() - colon - 1,
                 "the userinfo holds a password ('user:password' is deprecated, RFC 3986 §3.2.1)",
@@ -148,7 +149,7 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
             }
         }
         out.push(Warning::new(
-            "mixed-script",
+            codes::MIXED_SCRIPT,
             offset,
             text.len(),
             format!(
@@ -166,7 +167,7 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
     {
         let looks: String = unicode_security::skeleton(text).collect();
         out.push(Warning::new(
-            "confusable",
+            codes::CONFUSABLE,
             offset,
             text.len(),
             format!("every character has an ASCII look-alike: it reads as \"{looks}\" (§8.5, §10)"),
@@ -186,7 +187,7 @@ pub fn check_component(text: &str, offset: usize, out: &mut Vec<Warning>) {
 /// ```
 /// let mut w = Vec::new();
 /// pidkit::check_text("ﬁle%C0%AF%ef%b7%90", 0, &mut w);
-/// let codes: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+/// let codes: Vec<_> = w.iter().map(|w| (w.code.as_str(), w.offset, w.len)).collect();
 /// assert_eq!(codes, [
 ///     ("not-nfkc", 0, 3),
 ///     ("overlong-utf8", 5, 6),
@@ -210,28 +211,28 @@ pub fn check_text(text: &str, offset: usize, out: &mut Vec<Warning>) {
 }
 
 /// The §6.1/§7.3 class of a non-ASCII character worth a warning: `(code, description)`.
-fn classify(c: char) -> Option<(&'static str, &'static str)> {
+fn classify(c: char) -> Option<(WarningCode, &'static str)> {
     let u = c as u32;
     Some(match u {
         0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD => (
-            "private-use",
+            codes::PRIVATE_USE,
             "a private-use character, meaningless without private agreement",
         ),
         0xE0000..=0xE0FFF => (
-            "tag-char",
+            codes::TAG_CHAR,
             "a tag character, not appropriate in identifiers",
         ),
-        0xFDD0..=0xFDEF => ("noncharacter", "a noncharacter, not for interchange"),
-        _ if u & 0xFFFE == 0xFFFE => ("noncharacter", "a noncharacter, not for interchange"),
+        0xFDD0..=0xFDEF => (codes::NONCHARACTER, "a noncharacter, not for interchange"),
+        _ if u & 0xFFFE == 0xFFFE => (codes::NONCHARACTER, "a noncharacter, not for interchange"),
         0xFFF0..=0xFFFD => (
-            "special-char",
+            codes::SPECIAL_CHAR,
             "a special (U+FFF0-FFFD), of no use in an IRI",
         ),
         0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 => (
-            "bidi-control",
+            codes::BIDI_CONTROL,
             "a bidi formatting character, which changes how the IRI is displayed (§4.1)",
         ),
-        _ if !is_public_assigned(c) => ("unassigned", "an unassigned code point"),
+        _ if !is_public_assigned(c) => (codes::UNASSIGNED, "an unassigned code point"),
         _ => return None,
     })
 }
@@ -243,7 +244,7 @@ fn normalization(text: &str, offset: usize, out: &mut Vec<Warning>) {
         if nfc != text {
             let (a, b, n) = changed_span(text, &nfc);
             out.push(Warning::new(
-                "not-nfc",
+                codes::NOT_NFC,
                 offset + a,
                 b - a,
                 format!(
@@ -261,7 +262,7 @@ fn normalization(text: &str, offset: usize, out: &mut Vec<Warning>) {
         if nfkc != text {
             let (a, b, n) = changed_span(text, &nfkc);
             out.push(Warning::new(
-                "not-nfkc",
+                codes::NOT_NFKC,
                 offset + a,
                 b - a,
                 format!(
@@ -316,7 +317,7 @@ fn percent_encodings(text: &str, offset: usize, out: &mut Vec<Warning>) {
     let finish = |run: Option<(usize, usize, bool)>, out: &mut Vec<Warning>| {
         if let Some((start, end, true)) = run {
             out.push(Warning::new(
-                "lowercase-hex",
+                codes::LOWERCASE_HEX,
                 offset + start,
                 end - start,
                 "percent-encodings should use uppercase hex digits (RFC 3986 §2.1)",
@@ -379,7 +380,7 @@ fn encoded_sequence(text: &str, i: usize, lead: u8, offset: usize, out: &mut Vec
             _ => String::new(),
         };
         out.push(Warning::new(
-            "overlong-utf8",
+            codes::OVERLONG_UTF8,
             offset + i,
             3 * got,
             format!(
@@ -425,7 +426,7 @@ fn bidi(text: &str, offset: usize, out: &mut Vec<Warning>) {
     }
     if text.chars().any(|c| bidi_class(c) == BidiClass::L) {
         out.push(Warning::new(
-            "bidi-mixed-direction",
+            codes::BIDI_MIXED_DIRECTION,
             offset,
             text.len(),
             "one component mixes right-to-left and left-to-right letters (§4.2)",
@@ -438,7 +439,7 @@ fn bidi(text: &str, offset: usize, out: &mut Vec<Warning>) {
         .find(|&c| bidi_class(c) != BidiClass::NSM);
     if !first.is_some_and(rtl) || !last.is_some_and(rtl) {
         out.push(Warning::new(
-            "bidi-rtl-boundary",
+            codes::BIDI_RTL_BOUNDARY,
             offset,
             text.len(),
             "a component with right-to-left letters should start and end with one: digits or \
@@ -476,6 +477,26 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
             check_component(label, offset + at, out);
             continue;
         }
+        // An A-label is at most 63 octets (RFC 5890 §2.3.2.1): a longer one is reported as it
+        // is, without decoding (Punycode decoding is quadratic in the label's length).
+        if len > 63 {
+            bad_label = true;
+            let head = label
+                .char_indices()
+                .nth(16)
+                .map_or(label, |(i, _)| &label[..i]);
+            out.push(Warning::new(
+                codes::BAD_PUNYCODE,
+                offset + at,
+                len,
+                format!(
+                    "the label {}… has the IDNA prefix xn-- but {len} octets: an A-label has at \
+                     most 63 (RFC 5890 §2.3.2.1)",
+                    head
+                ),
+            ));
+            continue;
+        }
         match idna::punycode::decode_to_string(&label[4..]) {
             Some(u) if !u.is_ascii() => {
                 let first = out.len();
@@ -493,7 +514,7 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
                     "is not valid Punycode (RFC 3492)"
                 };
                 out.push(Warning::new(
-                    "bad-punycode",
+                    codes::BAD_PUNYCODE,
                     offset + at,
                     len,
                     format!("the label {label} has the IDNA prefix xn-- but {why}"),
@@ -506,7 +527,7 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
         && let Err(e) = convert::validate_dns_host(host)
     {
         out.push(Warning::new(
-            "idna-invalid",
+            codes::IDNA_INVALID,
             offset + e.offset,
             e.len,
             format!("{}: the IRI has no URI form (§3.4)", e.kind),
@@ -521,7 +542,7 @@ mod tests {
     fn codes(s: &str) -> Vec<&'static str> {
         check(&IriRef::parse(s).unwrap())
             .iter()
-            .map(|w| w.code)
+            .map(|w| w.code.as_str())
             .collect()
     }
 
@@ -544,7 +565,10 @@ mod tests {
     #[test]
     fn overlong_forms_and_hex_case() {
         let w = check(&IriRef::parse("/%C0%AF..%e0%80%af%F0%80%80%AF%c3%a9").unwrap());
-        let got: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+        let got: Vec<_> = w
+            .iter()
+            .map(|w| (w.code.as_str(), w.offset, w.len))
+            .collect();
         assert_eq!(
             got,
             [
@@ -564,16 +588,19 @@ mod tests {
     fn normalization_spans() {
         let w = check(&IriRef::parse("http://a/re\u{301}sume\u{301}/x").unwrap());
         assert_eq!(
-            (w.len(), w[0].code, w[0].offset, w[0].len),
+            (w.len(), w[0].code.as_str(), w[0].offset, w[0].len),
             (1, "not-nfc", 10, 9)
         );
         let w = check(&IriRef::parse("http://a/x\u{FB01}y").unwrap());
-        let got: Vec<_> = w.iter().map(|w| (w.code, w.offset, w.len)).collect();
+        let got: Vec<_> = w
+            .iter()
+            .map(|w| (w.code.as_str(), w.offset, w.len))
+            .collect();
         assert_eq!(got, [("confusable", 9, 5), ("not-nfkc", 10, 3)]);
         assert!(w[1].message.contains("\"fi\""));
         assert!(w[0].message.contains("\"xfiy\""));
         let w = check(&IriRef::parse("/a\u{327}\u{301}").unwrap()); // marks out of order
-        assert_eq!((w[0].code, w[0].offset), ("not-nfc", 1));
+        assert_eq!((w[0].code.as_str(), w[0].offset), ("not-nfc", 1));
     }
 
     #[test]

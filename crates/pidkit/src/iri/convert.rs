@@ -27,11 +27,11 @@ use std::borrow::Cow;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use super::error::{IriError as ErrorKind, IriParseError as ParseError};
 use super::parse::{HostKind, Positions, is_ipv4};
 use super::scheme_facts::scheme_facts;
 use super::types::IriRef;
 use crate::chars::{self, REG_NAME};
-use crate::error::{ErrorKind, ParseError};
 use crate::pct::{self, push_encoded};
 
 /// Which `ireg-name`s are DNS names and so are mapped with IDNA (§3.4, §3.7 step 6).
@@ -324,15 +324,24 @@ fn idna_to_ascii(host: &str) -> Result<String, ParseError> {
             e.len,
         )
     })?;
-    let ascii = match to_ascii(&decoded) {
-        Some(a) => a,
-        None => return Err(locate_idna_failure(host)),
-    };
     let fail = |reason, label: Option<usize>| {
         let (offset, len) = label
             .and_then(|i| labels(host).nth(i))
             .unwrap_or((0, host.len()));
         Err(ParseError::new(ErrorKind::Idna(reason), offset, len))
+    };
+    // Before any mapping or Punycode work, which the `idna` crate does in time quadratic in a
+    // label's length: a label that is over 63 octets however it is converted.
+    if let Some(i) = overlong_label(&decoded) {
+        let same = labels(host).count() == labels(&decoded).count();
+        return fail(
+            "a label longer than 63 octets (RFC 5890 §2.3.2.1)",
+            same.then_some(i),
+        );
+    }
+    let ascii = match to_ascii(&decoded) {
+        Some(a) => a,
+        None => return Err(locate_idna_failure(host)),
     };
     if let Some(bad) = ascii.bytes().position(|b| !chars::is(b, REG_NAME)) {
         let label = ascii[..bad].bytes().filter(|&b| b == b'.').count();
@@ -394,7 +403,9 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
         if i > 0 {
             out.push('.');
         }
-        let (unicode, ok) = if is_ace(label) {
+        // An A-label is at most 63 octets (RFC 5890 §2.3.2.1): a longer one stays as written,
+        // without the Punycode work (quadratic in the `idna` crate).
+        let (unicode, ok) = if is_ace(label) && label.len() <= 63 {
             Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow)
         } else {
             (Cow::Borrowed(label), Ok(()))
@@ -413,6 +424,30 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
         Ok(back) if back == host && out != host => Cow::Owned(out),
         _ => Cow::Borrowed(host),
     }
+}
+
+/// The index of the first label of `name` (already percent-decoded) that cannot become a DNS
+/// label of at most 63 octets (RFC 5890 §2.3.2.1; UTS #46 VerifyDnsLength), found in linear time.
+///
+/// Only labels over 63 octets are looked at. An ASCII one keeps its length through UTS #46 (ASCII
+/// is mapped one to one). A non-ASCII one is mapped and normalized (linear, no Punycode): a run of
+/// more than 63 characters between dots there gives an A-label of more than 63 octets, since
+/// Punycode writes every character as at least one octet; mapping can drop characters (soft
+/// hyphen, variation selectors) and make dots (U+2488), so the raw length alone does not decide.
+pub(crate) fn overlong_label(name: &str) -> Option<usize> {
+    labels(name).enumerate().find_map(|(i, (at, len))| {
+        let label = &name[at..at + len];
+        let over = len > 63
+            && (label.is_ascii() || {
+                let mapper = icu_normalizer::uts46::Uts46MapperBorrowed::new();
+                let mut run = 0usize;
+                mapper.map_normalize(label.chars()).any(|c| {
+                    run = if is_dot(c) { 0 } else { run + 1 };
+                    run > 63
+                })
+            });
+        over.then_some(i)
+    })
 }
 
 /// UTS #46 ToASCII with this module's flags; `None` on failure.

@@ -3,10 +3,10 @@
 
 use std::borrow::Cow;
 
+use super::error::IriParseError;
 use super::parse::Profile;
 use super::types::IriRef;
 use crate::chars;
-use crate::error::ParseError;
 use crate::pct::push_encoded;
 
 /// A liberal syntax whose strings are mapped to IRI references before parsing (§7).
@@ -86,7 +86,7 @@ impl Lenient {
 
     /// [`map`](Self::map) then parse as an IRI reference (default profile). Error offsets and
     /// lengths refer to `s`.
-    pub fn parse(self, s: &str) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+    pub fn parse(self, s: &str) -> Result<IriRef<Cow<'_, str>>, IriParseError> {
         self.parse_with(s, Profile::default())
     }
 
@@ -97,7 +97,11 @@ impl Lenient {
     /// assert!(Lenient::Leiri.parse_with("a#b#c", Profile::Rfc3987).is_err());
     /// assert!(Lenient::Leiri.parse_with("/a b", Profile::Rfc3986Uri).is_ok()); // "/a%20b"
     /// ```
-    pub fn parse_with(self, s: &str, profile: Profile) -> Result<IriRef<Cow<'_, str>>, ParseError> {
+    pub fn parse_with(
+        self,
+        s: &str,
+        profile: Profile,
+    ) -> Result<IriRef<Cow<'_, str>>, IriParseError> {
         IriRef::parse_with(self.map(s), profile).map_err(|mut e| {
             let end = self.source_offset(s, e.offset + e.len);
             e.offset = self.source_offset(s, e.offset);

@@ -1,5 +1,6 @@
 //! The generic IRI syntax (draft-duerst-iri-bis-07 §2, RFC 3986): parsing and the typed view.
 
+mod error;
 mod normalize;
 pub(crate) mod parse;
 mod resolve;
@@ -7,6 +8,7 @@ mod scheme_facts;
 mod types;
 pub(crate) use types::string_like;
 
+pub use error::{IriError, IriParseError, codes};
 pub use normalize::{Key, Level, SchemeEquivalence};
 pub use parse::{HostKind, Profile, Rule};
 pub use scheme_facts::{DNS_SCHEMES, SchemeFacts, scheme_facts};

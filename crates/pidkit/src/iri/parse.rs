@@ -1,7 +1,7 @@
 //! The grammar of draft-duerst-iri-bis-07 §2.2 → component positions, in one pass, without allocating.
 
+use super::error::{IriError as ErrorKind, IriParseError as ParseError};
 use crate::chars::{self, IPV_FUTURE, PATH, PCHAR_NC, QUERY, REG_NAME, SCHEME, USERINFO};
-use crate::error::{ErrorKind, ParseError};
 
 // The ASCII characters each scanning context accepts literally, one bit per context, so that a
 // run of eight bytes is tested with eight loads and one AND (`run`): a byte is in a context's

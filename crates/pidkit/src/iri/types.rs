@@ -6,8 +6,8 @@ use std::hash::Hash;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Deref;
 
+use super::error::IriParseError;
 use super::parse::{self, HostKind, Positions, Profile, Rule};
-use crate::error::ParseError;
 
 /// An IRI reference (`IRI-reference`): an IRI or a relative reference.
 ///
@@ -117,12 +117,12 @@ impl HostKind {
 
 impl<T: AsRef<str>> IriRef<T> {
     /// Parse an `IRI-reference` under the default profile ([`Profile::IriBis`]).
-    pub fn parse(text: T) -> Result<Self, ParseError> {
+    pub fn parse(text: T) -> Result<Self, IriParseError> {
         Self::parse_with(text, Profile::default())
     }
 
     /// Parse an `IRI-reference` under `profile`.
-    pub fn parse_with(text: T, profile: Profile) -> Result<Self, ParseError> {
+    pub fn parse_with(text: T, profile: Profile) -> Result<Self, IriParseError> {
         Self::parse_rule(text, Rule::IriReference, profile)
     }
 
@@ -134,12 +134,12 @@ impl<T: AsRef<str>> IriRef<T> {
     /// let err = IriRef::parse_relative("http://a/", Profile::default()).unwrap_err();
     /// assert_eq!(err.code(), "unexpected-scheme");
     /// ```
-    pub fn parse_relative(text: T, profile: Profile) -> Result<Self, ParseError> {
+    pub fn parse_relative(text: T, profile: Profile) -> Result<Self, IriParseError> {
         Self::parse_rule(text, Rule::RelativeRef, profile)
     }
 
     /// Parse `text` by any start rule of the grammar.
-    pub fn parse_rule(text: T, rule: Rule, profile: Profile) -> Result<Self, ParseError> {
+    pub fn parse_rule(text: T, rule: Rule, profile: Profile) -> Result<Self, IriParseError> {
         let pos = parse::parse(text.as_ref(), rule, profile)?;
         Ok(IriRef { text, pos })
     }
@@ -332,12 +332,12 @@ impl<'a> IriRef<&'a str> {
 
 impl<T: AsRef<str>> Iri<T> {
     /// Parse an `IRI` (scheme required, fragment allowed) under the default profile.
-    pub fn parse(text: T) -> Result<Self, ParseError> {
+    pub fn parse(text: T) -> Result<Self, IriParseError> {
         Self::parse_with(text, Profile::default())
     }
 
     /// Parse an `IRI` under `profile`.
-    pub fn parse_with(text: T, profile: Profile) -> Result<Self, ParseError> {
+    pub fn parse_with(text: T, profile: Profile) -> Result<Self, IriParseError> {
         IriRef::parse_rule(text, Rule::Iri, profile).map(Iri)
     }
 
@@ -348,7 +348,7 @@ impl<T: AsRef<str>> Iri<T> {
     /// let err = Iri::parse_absolute("http://a/#f", Profile::default()).unwrap_err();
     /// assert_eq!((err.code(), err.offset), ("unexpected-fragment", 9));
     /// ```
-    pub fn parse_absolute(text: T, profile: Profile) -> Result<Self, ParseError> {
+    pub fn parse_absolute(text: T, profile: Profile) -> Result<Self, IriParseError> {
         IriRef::parse_rule(text, Rule::AbsoluteIri, profile).map(Iri)
     }
 
@@ -461,19 +461,19 @@ macro_rules! string_like {
         impl std::str::FromStr for $ty<String> {
             type Err = $crate::ParseError;
             fn from_str(s: &str) -> Result<Self, $crate::ParseError> {
-                $parse(s.to_owned())
+                $parse(s.to_owned()).map_err(Into::into)
             }
         }
         impl<'a> TryFrom<&'a str> for $ty<&'a str> {
             type Error = $crate::ParseError;
             fn try_from(s: &'a str) -> Result<Self, $crate::ParseError> {
-                $parse(s)
+                $parse(s).map_err(Into::into)
             }
         }
         impl TryFrom<String> for $ty<String> {
             type Error = $crate::ParseError;
             fn try_from(s: String) -> Result<Self, $crate::ParseError> {
-                $parse(s)
+                $parse(s).map_err(Into::into)
             }
         }
         impl<T: AsRef<str>> From<$ty<T>> for String {

@@ -19,6 +19,7 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+mod error;
 mod scheme;
 
 use std::borrow::Cow;
@@ -26,10 +27,11 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::chars;
-use crate::error::{ErrorKind, ParseError, Warning};
+use crate::error::Warning;
 use crate::iri::parse::Positions;
-use crate::iri::{HostKind, Iri, IriRef, Profile};
+use crate::iri::{HostKind, Iri, IriError, IriRef, Profile};
 
+pub use error::{IvoError, IvoParseError, codes};
 pub use scheme::IvoScheme;
 
 /// An IVOA identifier (IVOID), borrowed (`T = &str`) or owned (`T = String`).
@@ -248,7 +250,7 @@ impl<T: AsRef<str>> Ivoid<T> {
     /// assert!(Ivoid::parse("ivo://CDS.VizieR/J/A+A/436/799").is_ok());
     /// assert_eq!(Ivoid::parse("ivo://sdss/dr6/spec/2_5/#1").unwrap_err().code(), "ivo-key-empty-segment");
     /// ```
-    pub fn parse(text: T) -> Result<Self, ParseError> {
+    pub fn parse(text: T) -> Result<Self, IvoParseError> {
         Self::parse_impl(text, false)
     }
 
@@ -261,14 +263,14 @@ impl<T: AsRef<str>> Ivoid<T> {
     /// let err = Ivoid::parse_strict("ivo://g-vo.org/data!g-vo.org").unwrap_err();
     /// assert_eq!((err.code(), err.offset), ("ivo-key-sub-delim", 19));
     /// ```
-    pub fn parse_strict(text: T) -> Result<Self, ParseError> {
+    pub fn parse_strict(text: T) -> Result<Self, IvoParseError> {
         Self::parse_impl(text, true)
     }
 
-    fn parse_impl(text: T, strict: bool) -> Result<Self, ParseError> {
+    fn parse_impl(text: T, strict: bool) -> Result<Self, IvoParseError> {
         let pos = parse(text.as_ref(), strict)?;
         let iri = Iri::try_from(IriRef::from_parts(text, pos))
-            .map_err(|_| ParseError::new(ErrorKind::IvoRelative, 0, 0))?;
+            .map_err(|_| IvoParseError::new(IvoError::Relative, 0, 0))?;
         Ok(Ivoid { iri })
     }
 
@@ -435,7 +437,7 @@ impl<T: AsRef<str>> Ivoid<T> {
         let start = self.pos().host_start;
         if let Some(k) = self.authority().find('~') {
             out.push(Warning::new(
-                "ivo-authority-tilde",
+                codes::AUTHORITY_TILDE,
                 start + k,
                 1,
                 "'~' in an authority identifier is strongly discouraged (§2.3.2)",
@@ -444,7 +446,7 @@ impl<T: AsRef<str>> Ivoid<T> {
         let key = self.resource_key();
         if let Some(k) = key.bytes().position(chars::is_sub_delim) {
             out.push(Warning::new(
-                "ivo-key-sub-delim",
+                codes::KEY_SUB_DELIM,
                 self.pos().path_start + k,
                 1,
                 format!(
@@ -456,7 +458,7 @@ impl<T: AsRef<str>> Ivoid<T> {
         if self.kind() == IvoidKind::Other {
             let at = self.pos().query_end;
             out.push(Warning::new(
-                "ivo-fragment-did",
+                codes::FRAGMENT_DID,
                 at,
                 self.as_str().len() - at,
                 "'#' directly after the Registry part: if this names a dataset, that form is deprecated, use '?' (§4.1); if it names a part of the resource, ignore this",
@@ -552,35 +554,35 @@ fn is_version(v: &str) -> bool {
 // ---- the rules of §2 ----
 
 /// Parse `s` by the IRI parser (RFC 3986), then check the rules of §2.
-fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
+fn parse(s: &str, strict: bool) -> Result<Positions, IvoParseError> {
     let b = s.as_bytes();
     if !(b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"ivo:")) {
         return Err(not_an_ivoid(b));
     }
     let iri = IriRef::parse_with(s, Profile::Rfc3986Uri).map_err(|e| {
         let kind = match e.kind {
-            ErrorKind::InvalidChar(c @ ('[' | ']')) => ErrorKind::IvoBracket(c),
-            ErrorKind::BadIpv6(_) | ErrorKind::BadIpvFuture => ErrorKind::IvoBracket('['),
-            ErrorKind::BadPort => ErrorKind::IvoPort,
-            kind => kind,
+            IriError::InvalidChar(c @ ('[' | ']')) => IvoError::Bracket(c),
+            IriError::BadIpv6(_) | IriError::BadIpvFuture => IvoError::Bracket('['),
+            IriError::BadPort => IvoError::Port,
+            kind => IvoError::Iri(kind),
         };
-        ParseError { kind, ..e }
+        IvoParseError::new(kind, e.offset, e.len)
     })?;
     let pos = *iri.positions();
     if !pos.has_authority {
-        return Err(ParseError::new(ErrorKind::IvoNoAuthority, 4, 0));
+        return Err(IvoParseError::new(IvoError::NoAuthority, 4, 0));
     }
     if pos.host_start > pos.authority_start() {
         // Userinfo characters exclude '@': the first '@' is the one that ends the userinfo.
-        return Err(ParseError::new(ErrorKind::IvoAtSign, pos.host_start - 1, 1));
+        return Err(IvoParseError::new(IvoError::AtSign, pos.host_start - 1, 1));
     }
     if matches!(pos.host_kind, HostKind::Ipv6 | HostKind::IpvFuture) {
-        let kind = ErrorKind::IvoBracket('[');
-        return Err(ParseError::new(kind, pos.host_start, 1));
+        let kind = IvoError::Bracket('[');
+        return Err(IvoParseError::new(kind, pos.host_start, 1));
     }
     if pos.host_end < pos.path_start {
         let len = pos.path_start - pos.host_end;
-        return Err(ParseError::new(ErrorKind::IvoPort, pos.host_end, len));
+        return Err(IvoParseError::new(IvoError::Port, pos.host_end, len));
     }
     authority(&b[pos.host_start..pos.host_end], pos.host_start)?;
     resource_key(&b[pos.path_start..pos.path_end], pos.path_start, strict)?;
@@ -589,9 +591,9 @@ fn parse(s: &str, strict: bool) -> Result<Positions, ParseError> {
 }
 
 /// The error for an input that does not start with `ivo:`.
-fn not_an_ivoid(b: &[u8]) -> ParseError {
+fn not_an_ivoid(b: &[u8]) -> IvoParseError {
     if b.is_empty() {
-        return ParseError::new(ErrorKind::Empty, 0, 0);
+        return IvoParseError::new(IriError::Empty, 0, 0);
     }
     let scheme_end = b.first().filter(|c| c.is_ascii_alphabetic()).and_then(|_| {
         b.iter()
@@ -599,34 +601,34 @@ fn not_an_ivoid(b: &[u8]) -> ParseError {
             .filter(|&i| b[i] == b':')
     });
     match scheme_end {
-        Some(i) => ParseError::new(ErrorKind::IvoScheme, 0, i),
-        None => ParseError::new(ErrorKind::IvoRelative, 0, 0),
+        Some(i) => IvoParseError::new(IvoError::Scheme, 0, i),
+        None => IvoParseError::new(IvoError::Relative, 0, 0),
     }
 }
 
 /// §2.3.2: `<alphanum> <unreserved> <unreserved> *<unreserved>`, no percent-encoding.
-fn authority(b: &[u8], base: usize) -> Result<(), ParseError> {
+fn authority(b: &[u8], base: usize) -> Result<(), IvoParseError> {
     if let Some(i) = b.iter().position(|&c| !chars::is_unreserved(c)) {
         let c = b[i];
         let kind = match c {
-            b'%' => ErrorKind::IvoAuthorityPercent,
-            b'@' => ErrorKind::IvoAtSign,
-            b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
-            _ => ErrorKind::IvoAuthorityChar(crate::iri::parse::decode(b, i).0),
+            b'%' => IvoError::AuthorityPercent,
+            b'@' => IvoError::AtSign,
+            b'[' | b']' => IvoError::Bracket(char::from(c)),
+            _ => IvoError::AuthorityChar(crate::iri::parse::decode(b, i).0),
         };
         let len = if c == b'%' {
             3.min(b.len() - i)
         } else {
             char_len(b, i)
         };
-        return Err(ParseError::new(kind, base + i, len));
+        return Err(IvoParseError::new(kind, base + i, len));
     }
     if b.first().is_some_and(|c| !c.is_ascii_alphanumeric()) {
-        return Err(ParseError::new(ErrorKind::IvoAuthorityStart, base, 1));
+        return Err(IvoParseError::new(IvoError::AuthorityStart, base, 1));
     }
     if b.len() < 3 {
-        return Err(ParseError::new(
-            ErrorKind::IvoAuthorityTooShort,
+        return Err(IvoParseError::new(
+            IvoError::AuthorityTooShort,
             base,
             b.len(),
         ));
@@ -636,13 +638,13 @@ fn authority(b: &[u8], base: usize) -> Result<(), ParseError> {
 
 /// §2.3.3: `path-abempty` of segments of `unreserved / sub-delims`; no empty, `.` or `..`
 /// segments, no percent-encoding; sub-delims rejected only when `strict`.
-fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
+fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), IvoParseError> {
     match b.first() {
         None => return Ok(()),
         Some(b'/') => {}
         Some(_) => {
-            return Err(ParseError::new(
-                ErrorKind::IvoKeyNotAbempty,
+            return Err(IvoParseError::new(
+                IvoError::KeyNotAbempty,
                 base,
                 char_len(b, 0),
             ));
@@ -651,14 +653,14 @@ fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
     // The segment that ends at `end` (exclusive), `len` bytes of which `dots` are '.'.
     let segment = |end: usize, len: usize, dots: usize| {
         if len == 0 {
-            Err(ParseError::new(
-                ErrorKind::IvoKeyEmptySegment,
+            Err(IvoParseError::new(
+                IvoError::KeyEmptySegment,
                 base + end - 1,
                 1,
             ))
         } else if len == dots && len <= 2 {
-            Err(ParseError::new(
-                ErrorKind::IvoKeyDotSegment,
+            Err(IvoParseError::new(
+                IvoError::KeyDotSegment,
                 base + end - len,
                 len,
             ))
@@ -679,18 +681,18 @@ fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
             continue;
         }
         let kind = match c {
-            b'%' => ErrorKind::IvoKeyPercent,
-            b'@' => ErrorKind::IvoAtSign,
-            b'[' | b']' => ErrorKind::IvoBracket(char::from(c)),
-            c if chars::is_sub_delim(c) => ErrorKind::IvoKeySubDelim(char::from(c)),
-            _ => ErrorKind::IvoKeyChar(crate::iri::parse::decode(b, i).0),
+            b'%' => IvoError::KeyPercent,
+            b'@' => IvoError::AtSign,
+            b'[' | b']' => IvoError::Bracket(char::from(c)),
+            c if chars::is_sub_delim(c) => IvoError::KeySubDelim(char::from(c)),
+            _ => IvoError::KeyChar(crate::iri::parse::decode(b, i).0),
         };
         let len = if c == b'%' {
             3.min(b.len() - i)
         } else {
             char_len(b, i)
         };
-        return Err(ParseError::new(kind, base + i, len));
+        return Err(IvoParseError::new(kind, base + i, len));
     }
     segment(b.len(), len, dots)
 }
@@ -698,22 +700,22 @@ fn resource_key(b: &[u8], base: usize, strict: bool) -> Result<(), ParseError> {
 /// §2.2 for the local part (query and fragment, with their `?`/`#`), which the IRI parser has
 /// already checked: no literal `@`, unreserved characters never percent-encoded, encoded text
 /// UTF-8.
-fn local(b: &[u8], base: usize) -> Result<(), ParseError> {
+fn local(b: &[u8], base: usize) -> Result<(), IvoParseError> {
     let mut i = 0;
     while let Some(k) = find_pct_or_at(&b[i..]) {
         i += k;
         if b[i] == b'@' {
-            return Err(ParseError::new(ErrorKind::IvoAtSign, base + i, 1));
+            return Err(IvoParseError::new(IvoError::AtSign, base + i, 1));
         }
         let Some(v) = crate::pct::decode_at(b, i) else {
-            return Err(ParseError::new(ErrorKind::BadPercent, base + i, 1));
+            return Err(IvoParseError::new(IriError::BadPercent, base + i, 1));
         };
         if chars::is_unreserved(v) {
-            let kind = ErrorKind::IvoEncodedUnreserved(char::from(v));
-            return Err(ParseError::new(kind, base + i, 3));
+            let kind = IvoError::EncodedUnreserved(char::from(v));
+            return Err(IvoParseError::new(kind, base + i, 3));
         }
         let n = utf8_sequence(b, i)
-            .ok_or_else(|| ParseError::new(ErrorKind::IvoBadUtf8, base + i, 3))?;
+            .ok_or_else(|| IvoParseError::new(IvoError::BadUtf8, base + i, 3))?;
         i += 3 * n;
     }
     Ok(())
@@ -776,7 +778,7 @@ fn char_len(b: &[u8], i: usize) -> usize {
 /// assert!(check_authority("n_1a.alph-0.02").is_ok());
 /// assert_eq!(check_authority("_temporary.id").unwrap_err().code(), "ivo-authority-start");
 /// ```
-pub fn check_authority(authority: &str) -> Result<(), ParseError> {
+pub fn check_authority(authority: &str) -> Result<(), IvoParseError> {
     self::authority(authority.as_bytes(), 0)
 }
 
@@ -788,7 +790,7 @@ pub fn check_authority(authority: &str) -> Result<(), ParseError> {
 /// assert!(check_resource_key("/-user/STScI_1/1a-7z.u", true).is_ok());
 /// assert_eq!(check_resource_key("reskey", true).unwrap_err().code(), "ivo-key-not-abempty");
 /// ```
-pub fn check_resource_key(key: &str, strict: bool) -> Result<(), ParseError> {
+pub fn check_resource_key(key: &str, strict: bool) -> Result<(), IvoParseError> {
     resource_key(key.as_bytes(), 0, strict)
 }
 
@@ -799,18 +801,22 @@ pub fn check_resource_key(key: &str, strict: bool) -> Result<(), ParseError> {
 /// assert!(check_query("%C2%B5%20Her").is_ok());
 /// assert_eq!(check_query("%B5%20Her").unwrap_err().code(), "ivo-bad-utf8");
 /// ```
-pub fn check_query(text: &str) -> Result<(), ParseError> {
+pub fn check_query(text: &str) -> Result<(), IvoParseError> {
     let b = text.as_bytes();
     for (i, &c) in b.iter().enumerate() {
         if c >= 0x80 {
             let (ch, len) = crate::iri::parse::decode(b, i);
-            return Err(ParseError::new(ErrorKind::NonAscii(ch), i, len));
+            return Err(IvoParseError::new(IriError::NonAscii(ch), i, len));
         }
         if matches!(c, b'[' | b']') {
-            return Err(ParseError::new(ErrorKind::IvoBracket(char::from(c)), i, 1));
+            return Err(IvoParseError::new(IvoError::Bracket(char::from(c)), i, 1));
         }
         if !(chars::is(c, chars::QUERY) || c == b'%') {
-            return Err(ParseError::new(ErrorKind::InvalidChar(char::from(c)), i, 1));
+            return Err(IvoParseError::new(
+                IriError::InvalidChar(char::from(c)),
+                i,
+                1,
+            ));
         }
     }
     local(b, 0)

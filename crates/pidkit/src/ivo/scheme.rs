@@ -3,10 +3,11 @@
 use std::borrow::Cow;
 
 use super::{Ivoid, IvoidParts};
+use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
-use crate::{ParseError, ReadOptions, Warning};
+use crate::{ReadOptions, Warning};
 
 /// The IVOID scheme (IVOA Identifiers 2.0).
 ///
@@ -23,13 +24,14 @@ pub struct IvoScheme;
 impl Scheme for IvoScheme {
     type Id<'a> = Ivoid<&'a str>;
     type Details<'b> = IvoidParts<'b>;
+    type Error = super::IvoError;
     const NAME: &'static str = "ivo";
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"ivo:")
     }
 
-    fn read<'a>(s: &'a str, _: &ReadOptions) -> Result<Ivoid<&'a str>, ParseError> {
+    fn read<'a>(s: &'a str, _: &ReadOptions) -> Result<Self::Id<'a>, Error<Self::Error>> {
         Ivoid::parse(s)
     }
 

@@ -89,13 +89,15 @@ fn generic_reading<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
         _ if uri => Kind::Uri,
         _ => Kind::Iri,
     };
-    let result = r.map(|r| {
-        if uri {
-            Identifier::Uri(r)
-        } else {
-            Identifier::Iri(r)
-        }
-    });
+    let result = r
+        .map(|r| {
+            if uri {
+                Identifier::Uri(r)
+            } else {
+                Identifier::Iri(r)
+            }
+        })
+        .map_err(Into::into);
     Reading { kind, result }
 }
 
@@ -115,7 +117,7 @@ impl Reading<'_> {
         if let (Some(l), Err(_)) = (opts.lenient(), &self.result)
             && let Err(e) = l.parse_with(input, opts.iri)
         {
-            self.result = Err(e);
+            self.result = Err(e.into());
         }
         self
     }

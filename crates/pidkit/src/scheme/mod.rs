@@ -21,11 +21,12 @@ use std::borrow::Cow;
 pub use crate::doi::DoiScheme;
 pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
-pub use list::{Details, Identifier, Kind, ReadAs};
+pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs};
 pub(crate) use list::{claimant, read_scheme};
 
+use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
-use crate::{ParseError, ReadOptions, Warning};
+use crate::{ReadOptions, Warning};
 
 /// One identifier scheme. Implemented by a marker type in the scheme's folder
 /// (`DoiScheme`, `UrnScheme`, …); the identifier itself is [`Scheme::Id`].
@@ -37,6 +38,8 @@ pub trait Scheme {
     type Id<'a>: Clone + std::fmt::Debug;
     /// Its parts beyond the IRI components: the scheme's object in `pidkit parse --json`.
     type Details<'b>: Clone + std::fmt::Debug + PartialEq;
+    /// Its error enum (one row per error: code, message, hint).
+    type Error: ErrorCode + Clone + std::fmt::Debug + PartialEq + Eq;
 
     /// The scheme's name: its kind's name, its URI scheme and its JSON member (`doi`, `urn` …).
     const NAME: &'static str;
@@ -47,7 +50,7 @@ pub trait Scheme {
     fn claims(t: &[u8]) -> bool;
 
     /// Read `s` by the scheme's rules (under the profile `opts` names for it).
-    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, ParseError>;
+    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, Error<Self::Error>>;
 
     /// The text the identifier was read from.
     fn input<'a>(id: &Self::Id<'a>) -> &'a str;
@@ -91,7 +94,7 @@ pub trait Scheme {
 fn iri_view<'a, S: Scheme + ?Sized>(id: &S::Id<'a>) -> Result<IriRef<&'a str>, ParseError> {
     match S::as_iri(id) {
         Some(r) => Ok(r),
-        None => IriRef::parse(S::input(id)),
+        None => Ok(IriRef::parse(S::input(id))?),
     }
 }
 

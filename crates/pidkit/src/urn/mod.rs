@@ -22,6 +22,7 @@
 //! ```
 
 mod equivalence;
+mod error;
 mod namespaces;
 mod scheme;
 mod syntax;
@@ -30,6 +31,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
 
+pub use error::{UrnError, UrnParseError, codes};
 pub use namespaces::{
     FORMAL_NIDS, IANA_REGISTRY_UPDATED, INFORMAL_NIDS, NamespaceClass, nbn_de_check_digit,
     uuid_value,
@@ -37,7 +39,7 @@ pub use namespaces::{
 pub use scheme::UrnScheme;
 pub use syntax::{is_rfc2141_char, is_rfc8141_char};
 
-use crate::error::{ParseError, Warning};
+use crate::error::Warning;
 use crate::iri::{Iri, IriRef};
 use syntax::Spans;
 
@@ -147,7 +149,7 @@ impl<T: AsRef<str>> Urn<T> {
     /// assert_eq!((err.code(), err.offset), ("urn-non-ascii", 13));
     /// assert_eq!(err.hint().unwrap(), "percent-encode non-ASCII characters as UTF-8: urn:example:r%C3%A9sum%C3%A9");
     /// ```
-    pub fn parse(text: T) -> Result<Self, ParseError> {
+    pub fn parse(text: T) -> Result<Self, UrnParseError> {
         Self::parse_with(text, UrnSyntax::default())
     }
 
@@ -160,10 +162,10 @@ impl<T: AsRef<str>> Urn<T> {
     /// assert_eq!(Urn::parse("urn:example:a#b#c").unwrap_err().code(), "urn-invalid-char");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn parse_with(text: T, syntax: UrnSyntax) -> Result<Self, ParseError> {
+    pub fn parse_with(text: T, syntax: UrnSyntax) -> Result<Self, UrnParseError> {
         let (pos, spans) = syntax::parse(text.as_ref(), syntax)?;
         let iri = Iri::try_from(IriRef::from_parts(text, pos))
-            .map_err(|r| ParseError::new(crate::ErrorKind::UrnScheme, 0, r.as_str().len()))?;
+            .map_err(|r| UrnParseError::new(UrnError::Scheme, 0, r.as_str().len()))?;
         Ok(Urn { iri, syntax, spans })
     }
 
@@ -276,19 +278,19 @@ impl<T: AsRef<str>> Urn<T> {
             NamespaceClass::Formal => {}
             NamespaceClass::Informal if namespaces::is_assigned_informal(nid) => {}
             NamespaceClass::Informal => out.push(Warning::new(
-                "urn-unregistered-nid",
+                codes::UNREGISTERED_NID,
                 span.0,
                 span.1,
                 format!("informal namespace '{nid}' is not (yet) assigned by IANA (list of {IANA_REGISTRY_UPDATED})"),
             )),
             NamespaceClass::Experimental => out.push(Warning::new(
-                "urn-experimental-nid",
+                codes::EXPERIMENTAL_NID,
                 span.0,
                 span.1,
                 format!("'{nid}' is an experimental NID (RFC 3406 'X-'): not unique, not persistent; RFC 8141 §5.1 no longer provides them"),
             )),
             NamespaceClass::Unregistered => out.push(Warning::new(
-                "urn-unregistered-nid",
+                codes::UNREGISTERED_NID,
                 span.0,
                 span.1,
                 format!("'{nid}' is not a registered URN namespace (IANA list of {IANA_REGISTRY_UPDATED})"),
@@ -296,7 +298,7 @@ impl<T: AsRef<str>> Urn<T> {
         }
         if let Some(why) = namespaces::syntax_problem(nid, self.nss()) {
             out.push(Warning::new(
-                "urn-namespace-syntax",
+                codes::NAMESPACE_SYNTAX,
                 self.spans.nid_end + 1,
                 self.nss().len(),
                 format!("urn:{}: {why}", nid.to_ascii_lowercase()),

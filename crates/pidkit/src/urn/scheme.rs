@@ -3,10 +3,11 @@
 use std::borrow::Cow;
 
 use super::{Urn, UrnParts};
+use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
-use crate::{ParseError, ReadOptions, Warning};
+use crate::{ReadOptions, Warning};
 
 /// The URN scheme (RFC 8141, RFC 2141 by profile).
 ///
@@ -21,13 +22,14 @@ pub struct UrnScheme;
 impl Scheme for UrnScheme {
     type Id<'a> = Urn<&'a str>;
     type Details<'b> = UrnParts<'b>;
+    type Error = super::UrnError;
     const NAME: &'static str = "urn";
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"urn:")
     }
 
-    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Urn<&'a str>, ParseError> {
+    fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, Error<Self::Error>> {
         Urn::parse_with(s, opts.urn)
     }
 

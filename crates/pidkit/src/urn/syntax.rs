@@ -1,9 +1,11 @@
 //! The URN grammar on top of the IRI parser: RFC 8141 §2 (NID, NSS, r/q/f-components) and
 //! RFC 2141 §2 (with the character classes restored by the errata).
 
+use super::error::{UrnError, UrnParseError, codes};
 use crate::chars;
-use crate::error::{ErrorKind, ParseError, Warning};
+use crate::error::Warning;
 use crate::iri::parse::Positions;
+use crate::iri::{IriError, IriParseError};
 use crate::iri::{IriRef, Profile};
 
 use super::UrnSyntax;
@@ -20,7 +22,7 @@ pub(crate) struct Spans {
 }
 
 /// Parse `s` as a URN under `syntax`: the IRI positions and the URN spans.
-pub(crate) fn parse(s: &str, syntax: UrnSyntax) -> Result<(Positions, Spans), ParseError> {
+pub(crate) fn parse(s: &str, syntax: UrnSyntax) -> Result<(Positions, Spans), UrnParseError> {
     let b = s.as_bytes();
     if !(b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"urn:")) {
         return Err(not_a_urn(s));
@@ -28,7 +30,7 @@ pub(crate) fn parse(s: &str, syntax: UrnSyntax) -> Result<(Positions, Spans), Pa
     let nid_end = nid(s, syntax)?;
     let nss_start = nid_end + 1;
     if nss_start >= b.len() {
-        return Err(ParseError::new(ErrorKind::UrnMissingNss, b.len(), 0));
+        return Err(UrnParseError::new(UrnError::MissingNss, b.len(), 0));
     }
     match syntax {
         UrnSyntax::Rfc8141 => rfc8141(s, nid_end),
@@ -37,20 +39,20 @@ pub(crate) fn parse(s: &str, syntax: UrnSyntax) -> Result<(Positions, Spans), Pa
 }
 
 /// The error for an input that does not start with `urn:`.
-fn not_a_urn(s: &str) -> ParseError {
+fn not_a_urn(s: &str) -> UrnParseError {
     if s.is_empty() {
-        return ParseError::new(ErrorKind::Empty, 0, 0);
+        return UrnParseError::new(IriError::Empty, 0, 0);
     }
     let scheme = s
         .bytes()
         .position(|c| !chars::is(c, chars::SCHEME) || c >= 0x80)
         .filter(|&i| s.as_bytes()[i] == b':')
         .unwrap_or(0);
-    ParseError::new(ErrorKind::UrnScheme, 0, scheme)
+    UrnParseError::new(UrnError::Scheme, 0, scheme)
 }
 
 /// Check the NID after `urn:`; returns the index of the `:` that ends it.
-fn nid(s: &str, syntax: UrnSyntax) -> Result<usize, ParseError> {
+fn nid(s: &str, syntax: UrnSyntax) -> Result<usize, UrnParseError> {
     let b = s.as_bytes();
     let mut i = 4;
     while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'-') {
@@ -59,42 +61,42 @@ fn nid(s: &str, syntax: UrnSyntax) -> Result<usize, ParseError> {
     let nid = &s[4..i];
     if b.get(i) != Some(&b':') {
         return Err(match b.get(i) {
-            None if i > 4 => ParseError::new(ErrorKind::UrnMissingNss, i, 0),
-            None => ParseError::new(ErrorKind::UrnNidEmpty, i, 0),
+            None if i > 4 => UrnParseError::new(UrnError::MissingNss, i, 0),
+            None => UrnParseError::new(UrnError::NidEmpty, i, 0),
             Some(_) => {
                 let (c, len) = crate::iri::parse::decode(b, i);
-                ParseError::new(ErrorKind::UrnNidChar(c), i, len)
+                UrnParseError::new(UrnError::NidChar(c), i, len)
             }
         });
     }
-    let err = |kind, offset, len| Err(ParseError::new(kind, offset, len));
+    let err = |kind, offset, len| Err(UrnParseError::new(kind, offset, len));
     if nid.is_empty() {
-        return err(ErrorKind::UrnNidEmpty, 4, 0);
+        return err(UrnError::NidEmpty, 4, 0);
     }
     if nid.starts_with('-') {
-        return err(ErrorKind::UrnNidStart, 4, 1);
+        return err(UrnError::NidStart, 4, 1);
     }
     if nid.len() > 32 {
-        return err(ErrorKind::UrnNidTooLong, 4 + 32, nid.len() - 32);
+        return err(UrnError::NidTooLong, 4 + 32, nid.len() - 32);
     }
     match syntax {
         UrnSyntax::Rfc8141 => {
             if nid.len() < 2 {
-                return err(ErrorKind::UrnNidTooShort, 4, nid.len());
+                return err(UrnError::NidTooShort, 4, nid.len());
             }
             if nid.ends_with('-') {
-                return err(ErrorKind::UrnNidEnd, i - 1, 1);
+                return err(UrnError::NidEnd, i - 1, 1);
             }
             if nid.len() >= 4
                 && nid[..4].eq_ignore_ascii_case("urn-")
                 && !super::namespaces::is_informal_number(&nid[4..])
             {
-                return err(ErrorKind::UrnInformalNid, 4, nid.len());
+                return err(UrnError::InformalNid, 4, nid.len());
             }
         }
         UrnSyntax::Rfc2141 => {
             if nid.eq_ignore_ascii_case("urn") {
-                return err(ErrorKind::UrnNidReserved, 4, 3);
+                return err(UrnError::NidReserved, 4, 3);
             }
         }
     }
@@ -102,17 +104,17 @@ fn nid(s: &str, syntax: UrnSyntax) -> Result<usize, ParseError> {
 }
 
 /// RFC 8141: the IRI parser (RFC 3986 profile) gives the components, then §2's own rules.
-fn rfc8141(s: &str, nid_end: usize) -> Result<(Positions, Spans), ParseError> {
+fn rfc8141(s: &str, nid_end: usize) -> Result<(Positions, Spans), UrnParseError> {
     let iri =
         IriRef::parse_with(s, Profile::Rfc3986Uri).map_err(|e| map_iri_error(s, nid_end, e))?;
     let pos = *iri.positions();
     let nss_start = nid_end + 1;
     let nss_end = pos.path_end;
     if nss_end == nss_start {
-        return Err(ParseError::new(ErrorKind::UrnMissingNss, nss_start, 0));
+        return Err(UrnParseError::new(UrnError::MissingNss, nss_start, 0));
     }
     if s.as_bytes()[nss_start] == b'/' {
-        return Err(ParseError::new(ErrorKind::UrnNssSlash, nss_start, 1));
+        return Err(UrnParseError::new(UrnError::NssSlash, nss_start, 1));
     }
     let (mut r, mut q) = (None, None);
     if let Some(query) = iri.query() {
@@ -129,7 +131,7 @@ fn rfc8141(s: &str, nid_end: usize) -> Result<(Positions, Spans), ParseError> {
                 }
             }
             Some(b'=') => q = Some(component(s, start + 1, end, "q-component")?),
-            _ => return Err(ParseError::new(ErrorKind::UrnBareQuestionMark, nss_end, 1)),
+            _ => return Err(UrnParseError::new(UrnError::BareQuestionMark, nss_end, 1)),
         }
     }
     let spans = Spans {
@@ -147,36 +149,22 @@ fn component(
     start: usize,
     end: usize,
     name: &'static str,
-) -> Result<(usize, usize), ParseError> {
+) -> Result<(usize, usize), UrnParseError> {
     match s.as_bytes()[start..end].first() {
-        None => Err(ParseError::new(
-            ErrorKind::UrnEmptyComponent(name),
-            start,
-            0,
-        )),
-        Some(b'/' | b'?') => Err(ParseError::new(
-            ErrorKind::UrnComponentStart(name),
-            start,
-            1,
-        )),
+        None => Err(UrnParseError::new(UrnError::EmptyComponent(name), start, 0)),
+        Some(b'/' | b'?') => Err(UrnParseError::new(UrnError::ComponentStart(name), start, 1)),
         Some(_) => Ok((start, end)),
     }
 }
 
 /// The IRI parser's error, said in URN terms.
-fn map_iri_error(s: &str, nid_end: usize, e: ParseError) -> ParseError {
+fn map_iri_error(s: &str, nid_end: usize, e: IriParseError) -> UrnParseError {
     let kind = match e.kind {
-        ErrorKind::NonAscii(ch) => ErrorKind::UrnNonAscii {
-            ch,
-            encoded: encode_non_ascii(s),
-        },
-        ErrorKind::InvalidChar(ch) => ErrorKind::UrnInvalidChar {
-            ch,
-            part: part_at(s, nid_end, e.offset),
-        },
-        kind => kind,
+        IriError::NonAscii(ch) => UrnError::NonAscii(ch, encode_non_ascii(s)),
+        IriError::InvalidChar(ch) => UrnError::InvalidChar(ch, part_at(s, nid_end, e.offset)),
+        kind => UrnError::Iri(kind),
     };
-    ParseError { kind, ..e }
+    UrnParseError::new(kind, e.offset, e.len)
 }
 
 /// The input with every non-ASCII character percent-encoded as UTF-8.
@@ -201,7 +189,7 @@ fn part_at(s: &str, nid_end: usize, offset: usize) -> &'static str {
 }
 
 /// RFC 2141 §2.2–2.4 (errata): the exact character classes, then the IRI positions.
-fn rfc2141(s: &str, nid_end: usize) -> Result<(Positions, Spans), ParseError> {
+fn rfc2141(s: &str, nid_end: usize) -> Result<(Positions, Spans), UrnParseError> {
     let b = s.as_bytes();
     let mut i = nid_end + 1;
     while i < b.len() {
@@ -215,25 +203,21 @@ fn rfc2141(s: &str, nid_end: usize) -> Result<(Positions, Spans), ParseError> {
                     .take(2)
                     .take_while(|h| h.is_ascii())
                     .count();
-                return Err(ParseError::new(ErrorKind::BadPercent, i, len));
+                return Err(UrnParseError::new(IriError::BadPercent, i, len));
             }
             if b[i + 1] == b'0' && b[i + 2] == b'0' {
-                return Err(ParseError::new(ErrorKind::UrnNulOctet, i, 3));
+                return Err(UrnParseError::new(UrnError::NulOctet, i, 3));
             }
             i += 3;
         } else if c >= 0x80 {
             let (ch, len) = crate::iri::parse::decode(b, i);
             let encoded = encode_non_ascii(s);
-            return Err(ParseError::new(
-                ErrorKind::UrnNonAscii { ch, encoded },
-                i,
-                len,
-            ));
+            return Err(UrnParseError::new(UrnError::NonAscii(ch, encoded), i, len));
         } else if is_rfc2141_char(char::from(c)) {
             i += 1;
         } else {
-            return Err(ParseError::new(
-                ErrorKind::UrnRfc2141Char(char::from(c)),
+            return Err(UrnParseError::new(
+                UrnError::Rfc2141Char(char::from(c)),
                 i,
                 1,
             ));
@@ -304,7 +288,7 @@ pub(crate) fn warnings(s: &str, syntax: UrnSyntax, spans: &Spans, out: &mut Vec<
                 if let Some(k) = nss.find(c) {
                     let n = nss.matches(c).count();
                     out.push(Warning::new(
-                        "urn-rfc2141-reserved",
+                        codes::RFC2141_RESERVED,
                         spans.nid_end + 1 + k,
                         1,
                         format!(
@@ -317,7 +301,7 @@ pub(crate) fn warnings(s: &str, syntax: UrnSyntax, spans: &Spans, out: &mut Vec<
         UrnSyntax::Rfc8141 => {
             if let Some((start, end)) = spans.r {
                 out.push(Warning::new(
-                    "urn-r-component",
+                    codes::R_COMPONENT,
                     start - 2,
                     end + 2 - start,
                     "r-components should not be used before their semantics are standardized (RFC 8141 §2.3.1)",
