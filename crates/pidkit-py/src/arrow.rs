@@ -13,7 +13,7 @@ use arrow_array::{
 };
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
-use pidkit::{Iri, IriRef, ResolveMode};
+use pidkit::{Iri, ResolveMode};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
@@ -448,8 +448,9 @@ pub fn arrow_join(
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read("iri-ref", profile)?;
-    let base = Iri::parse_with(base.to_owned(), opts.iri)
-        .map_err(|e| crate::scalar::parse_error(py, base, &e, Some("the base is not an IRI")))?;
+    let base = Iri::parse_with(base.to_owned(), opts.iri).map_err(|e| {
+        crate::scalar::parse_error(py, base, &e.widen(), Some("the base is not an IRI"))
+    })?;
     let mode = if non_strict {
         ResolveMode::NonStrict
     } else {
@@ -458,7 +459,7 @@ pub fn arrow_join(
     run(py, data, &|s, family| {
         let mut buf = String::new();
         strings_out(s, family, |t| {
-            let r = IriRef::parse_with(t, opts.iri).ok()?;
+            let r = pidkit::read(t, &opts).result.ok()?.as_iri()?;
             buf.clear();
             let n = base.resolve_into(&r, mode, &mut buf).as_str().len();
             Some(Cow::Owned(buf[..n].to_owned()))
@@ -614,7 +615,7 @@ impl ParseCols {
         }
         self.warn_counts.push(Some(r.warnings.len()));
         for w in &r.warnings {
-            self.warn[0].push(Some(w.code));
+            self.warn[0].push(Some(w.code.as_str()));
             self.warn[1].push(Some(&w.message));
             self.warn_at[0].push(Some(w.offset));
             self.warn_at[1].push(Some(w.len));

@@ -3,7 +3,7 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use pidkit::{Iri as RustIri, IriRef, Level, ResolveMode};
+use pidkit::{Iri as RustIri, Level, ResolveMode};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -116,7 +116,7 @@ impl CheckWarning {
 fn warnings(ws: &[pidkit::Warning]) -> Vec<CheckWarning> {
     ws.iter()
         .map(|w| CheckWarning {
-            code: w.code.to_owned(),
+            code: w.code.as_str().to_owned(),
             offset: w.offset,
             len: w.len,
             message: w.message.clone(),
@@ -564,9 +564,14 @@ pub fn join(
 ) -> PyResult<String> {
     let opts = options::read("iri-ref", profile)?;
     let b = RustIri::parse_with(base, opts.iri)
-        .map_err(|e| parse_error(py, base, &e, Some("the base is not an IRI")))?;
-    let r = IriRef::parse_with(reference, opts.iri)
+        .map_err(|e| parse_error(py, base, &e.widen(), Some("the base is not an IRI")))?;
+    // The reference is read as an IRI reference, as `pidkit join` reads it.
+    let id = pidkit::read(reference, &opts)
+        .result
         .map_err(|e| parse_error(py, reference, &e, None))?;
+    let Some(r) = id.as_iri() else {
+        return Err(PyValueError::new_err("not an IRI reference"));
+    };
     let mode = if non_strict {
         ResolveMode::NonStrict
     } else {
