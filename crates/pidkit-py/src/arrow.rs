@@ -79,6 +79,16 @@ impl<'a> Strings<'a> {
         }
     }
 
+    /// The bytes of text, to size the output (an estimate for views).
+    fn bytes(&self) -> usize {
+        match self {
+            Strings::Utf8(a) => a.value_data().len(),
+            Strings::Large(a) => a.value_data().len(),
+            Strings::View(a) => a.len() * 32,
+            Strings::Null(_) => 0,
+        }
+    }
+
     fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
@@ -276,7 +286,7 @@ fn strings_out(
     family: Family,
     mut row: impl FnMut(&str) -> Option<Cow<'_, str>>,
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::with_capacity(s.len(), s.len() * 32);
+    let mut col = StrCol::with_capacity(s.len(), s.bytes());
     for i in 0..s.len() {
         match s.get(i) {
             Some(text) => col.push(row(text).as_deref()),
@@ -294,7 +304,7 @@ fn transform(
     opts: &ReadOptions,
     op: &Op,
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::with_capacity(s.len(), s.len() * 32);
+    let mut col = StrCol::with_capacity(s.len(), s.bytes());
     for i in 0..s.len() {
         match s.get(i) {
             Some(text) => with_record(text, opts, op, false, |r| {
@@ -340,9 +350,12 @@ pub fn arrow_kind(
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
+    let op = Op::Read { warnings: false };
     run(py, data, &|s, family| {
         strings_out(s, family, |t| {
-            Some(Cow::Borrowed(pidkit::read(t, &opts).kind.name()))
+            Some(Cow::Borrowed(with_record(t, &opts, &op, false, |r| {
+                r.kind.name()
+            })))
         })
     })
 }
@@ -423,7 +436,7 @@ pub fn arrow_doi_name(
     let opts = options::read(as_, profile)?;
     let op = Op::Read { warnings: false };
     run(py, data, &|s, family| {
-        let mut col = StrCol::with_capacity(s.len(), s.len() * 24);
+        let mut col = StrCol::with_capacity(s.len(), s.bytes());
         for i in 0..s.len() {
             match s.get(i) {
                 Some(t) => with_record(t, &opts, &op, false, |r| match &r.reading {

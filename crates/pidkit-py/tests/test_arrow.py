@@ -218,3 +218,14 @@ def test_the_gil_is_released_during_the_work(ids):
         sys.setswitchinterval(old)
     assert control == 0
     assert during > 0
+
+
+@pytest.mark.parametrize("as_", ["leiri", "web", "uri", "iri-ref", "doi", "urn", "ivo"])
+def test_every_reading_matches_the_cli(cli, ids, as_):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    recs = cli.records(("check", "--as", as_), sample)
+    assert pa_pid.kind(a, as_=as_).to_pylist() == [None if r is None else r["kind"] for r in recs]
+    assert pa_pid.check(a, as_=as_).to_pylist() == [None if r is None else r["valid"] for r in recs]
+    norm = cli.field(("normalize", "--as", as_), sample, "normalized")
+    assert pa_pid.normalize(a, as_=as_).to_pylist() == norm
