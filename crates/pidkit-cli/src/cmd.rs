@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use pidkit::{
-    DisplayForm, Identifier, IriRef, Level, ParseError, ReadOptions, Reading, ToIri, ToUri, Warning,
+    DisplayForm, Identifier, IriRef, Level, ParseError, PidOutput, ReadOptions, Reading, ToIri,
+    ToUri, Warning,
 };
 use serde::Serialize;
 
@@ -21,37 +22,46 @@ pub enum Mode {
     Transform(Transform),
 }
 
-/// What to turn an identifier into.
+/// What to turn an identifier into; DOIs written as the `PidOutput` asks.
 pub enum Transform {
     /// Its normal form at a rung of the comparison ladder (§5.3).
-    Normalize(Level),
-    /// Its URI (§3.3–3.6); DOIs give their `doi:` URI.
-    ToUri(ToUri),
+    Normalize(Level, PidOutput),
+    /// Its URI (§3.3–3.6).
+    ToUri(ToUri, PidOutput),
     /// Its IRI (§3.7).
-    ToIri(ToIri),
+    ToIri(ToIri, PidOutput),
 }
 
 impl Transform {
     /// The JSON field the result goes in.
     pub fn field(&self) -> &'static str {
         match self {
-            Transform::Normalize(_) => "normalized",
-            Transform::ToUri(_) => "uri",
-            Transform::ToIri(_) => "iri",
+            Transform::Normalize(..) => "normalized",
+            Transform::ToUri(..) => "uri",
+            Transform::ToIri(..) => "iri",
         }
     }
 
     fn apply<'a>(&self, id: &Identifier<'a>) -> Result<Cow<'a, str>, ParseError> {
         match self {
-            Transform::Normalize(level) => Ok(id.normalize(*level)),
-            Transform::ToUri(t) => id.to_uri(t),
-            Transform::ToIri(t) => id.to_iri(t),
+            Transform::Normalize(level, out) => Ok(id.normalize_as(*level, out)),
+            Transform::ToUri(t, out) => id.to_uri_as(t, out),
+            Transform::ToIri(t, out) => id.to_iri_as(t, out),
+        }
+    }
+
+    /// How PIDs are written.
+    fn output(&self) -> &PidOutput {
+        match self {
+            Transform::Normalize(_, out) | Transform::ToUri(_, out) | Transform::ToIri(_, out) => {
+                out
+            }
         }
     }
 
     /// IRI ⇄ URI conversion reads non-DOIs as IRI references ([`pidkit::read_for_conversion`]).
     fn converts(&self) -> bool {
-        matches!(self, Transform::ToUri(_) | Transform::ToIri(_))
+        matches!(self, Transform::ToUri(..) | Transform::ToIri(..))
     }
 }
 
@@ -137,9 +147,16 @@ impl LineJob for LineCmd {
             _ => pidkit::read(&text, &self.opts),
         }
         .located_in(input, &self.opts);
+        // check and parse: the reading's notes (`looks-like-text`) and the identifier's
+        // warnings; the transforms: what the output form loses (a URL's query in a doi: URI).
         let warnings = match (&self.mode, &a.result) {
-            (Mode::Check | Mode::Parse, Ok(id)) => id.warnings(),
-            _ => Vec::new(),
+            (Mode::Check | Mode::Parse, Ok(id)) => {
+                let mut w = a.notes.clone();
+                w.extend(id.warnings());
+                w
+            }
+            (Mode::Transform(t), Ok(id)) => id.lost_in(t.output()),
+            (_, Err(_)) => Vec::new(),
         };
         let result = match (&self.mode, &a.result) {
             (Mode::Transform(t), Ok(id)) => Some(t.apply(id)),
@@ -296,16 +313,29 @@ impl LineCmd {
             out,
             "{prefix}{status} [{}] {}",
             r.a.kind,
-            self.shown(r.input)
+            self.shown_safely(r.input)
         );
         if let Some(m) = r.mapped {
-            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown(m));
+            let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
         }
         for w in r.warnings {
             output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
         }
         if let Mode::Parse = self.mode {
-            let _ = write!(out, "{}", p.listing());
+            // Escaped line by line: the values come from the input.
+            for row in p.listing().to_string().lines() {
+                let _ = writeln!(out, "{}", output::safe(row));
+            }
+        }
+    }
+
+    /// [`LineCmd::shown`] for a report line: what could act on the terminal is escaped
+    /// (`output::safe`), except the LRE/RLE…PDF that the display form adds itself.
+    fn shown_safely(&self, s: &str) -> String {
+        let shown = self.shown(s);
+        match self.display {
+            Some(_) => output::safe_display(&shown).into_owned(),
+            None => output::safe(&shown).into_owned(),
         }
     }
 

@@ -2,29 +2,37 @@
 //! threads chunk by chunk; only the groups are kept in memory. A line already in normal form,
 //! and every duplicate, costs no allocation for its key.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Instant;
 
-use pidkit::Level;
+use pidkit::{Kind, Level};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::compare::key;
+use crate::compare::{self, key};
 use crate::input::Source;
 use crate::output::{self, Format, Style};
 
-/// The members of a group: (line number, the input where it differs from the key).
-type Group = Vec<(usize, Option<Box<str>>)>;
+/// A group: the kind and the rule of its first member, and its members (line number, the
+/// input where it differs from the key).
+struct Group {
+    kind: Kind,
+    rule: &'static str,
+    members: Vec<(usize, Option<Box<str>>)>,
+}
 
 /// A line's key (borrowed when the line is already normal) and the line, or its error report.
-type Keyed<'c> = (usize, Result<(Cow<'c, str>, &'c str), String>);
+type Keyed<'c> = (usize, Result<(compare::Keyed<'c>, &'c str), String>);
 
 #[derive(Serialize)]
 struct Record<'a> {
     key: &'a str,
+    /// The kind of the first member.
+    kind: &'a str,
+    /// The rule that made the members equal (of the first member's kind, at the run's rung).
+    rule: &'a str,
     members: Vec<&'a str>,
     lines: Vec<usize>,
 }
@@ -49,13 +57,15 @@ impl Dedupe {
         let mut groups: Vec<Group> = Vec::new();
         let (mut total, mut invalid, mut blank) = (0usize, 0usize, 0usize);
         let encoding = source.encoding;
+        let skip_blank = source.skips_blank();
+        let batch = source.is_stream();
         while let Some(chunk) = source.next_chunk()? {
             let keyed: Vec<Keyed<'_>> = (0..chunk.len())
                 .into_par_iter()
                 .filter_map(|k| {
                     let line = chunk.line(k, encoding);
                     let text = match line.text {
-                        Ok(t) if t.trim().is_empty() => return None,
+                        Ok(t) if skip_blank && t.trim().is_empty() => return None,
                         Ok(t) => t,
                         Err(bad) => {
                             let mut e = String::new();
@@ -94,12 +104,16 @@ impl Dedupe {
                         io::stderr().write_all(msg.as_bytes())?;
                     }
                     Ok((k, text)) => {
-                        let input = (*k != *text).then(|| Box::<str>::from(text));
-                        match index.get(&*k) {
-                            Some(&g) => groups[g].push((number, input)),
+                        let input = (*k.key != *text).then(|| Box::<str>::from(text));
+                        match index.get(&*k.key) {
+                            Some(&g) => groups[g].members.push((number, input)),
                             None => {
-                                index.insert(k.into_owned().into_boxed_str(), groups.len());
-                                groups.push(vec![(number, input)]);
+                                index.insert(k.key.into_owned().into_boxed_str(), groups.len());
+                                groups.push(Group {
+                                    kind: k.kind,
+                                    rule: k.rule,
+                                    members: vec![(number, input)],
+                                });
                             }
                         }
                     }
@@ -113,8 +127,9 @@ impl Dedupe {
         }
         let mut text = String::new();
         let mut duplicates = 0;
-        for (g, key) in groups.iter().zip(&keys) {
+        for (group, key) in groups.iter().zip(&keys) {
             let key = key.as_deref().unwrap_or_default();
+            let g = &group.members;
             duplicates += g.len() - 1;
             if g.len() < 2 && !self.all {
                 continue;
@@ -125,6 +140,8 @@ impl Dedupe {
                     &mut text,
                     &Record {
                         key,
+                        kind: group.kind.name(),
+                        rule: group.rule,
                         members,
                         lines: g.iter().map(|m| m.0).collect(),
                     },
@@ -148,7 +165,11 @@ impl Dedupe {
         }
         out.write_all(text.as_bytes())?;
         out.flush()?;
-        if !self.quiet {
+        if source.bom_removed {
+            let _ = writeln!(io::stderr(), "{}", crate::BOM_NOTE);
+        }
+        // The summary of a stream, as the line commands give it.
+        if batch && !self.quiet {
             let secs = started.elapsed().as_secs_f64();
             let skipped = if blank > 0 {
                 format!("; {blank} blank line(s) skipped")

@@ -82,6 +82,10 @@ impl Chunk {
 /// A source of chunks.
 pub struct Source {
     kind: Kind,
+    /// Blank lines of a stream are skipped (arguments never are: every one given is answered).
+    skip_blank: bool,
+    /// A UTF-8 byte-order mark was removed from the start of the stream.
+    pub bom_removed: bool,
     /// The encoding of the input (UTF-8 unless `--encoding`).
     pub encoding: &'static Encoding,
     /// Bytes read so far, and the total if known (a regular file): for the progress bar.
@@ -102,14 +106,26 @@ enum Kind {
 
 impl Source {
     /// Arguments if any were given (other than a lone `-`), else the file, else stdin.
+    /// Arguments together with `--input FILE` are a usage error: one of the two would be
+    /// ignored.
     pub fn open(
         args: &[String],
         file: Option<&Path>,
         encoding: Option<&str>,
     ) -> Result<Source, String> {
+        if let (Some(path), false) = (file, args.is_empty()) {
+            return Err(format!(
+                "identifiers given both as arguments ({}) and with --input {}: give one or \
+                 the other",
+                args.len(),
+                path.display()
+            ));
+        }
         let encoding = encoding_for(encoding)?;
         let mut source = Source {
             kind: Kind::Args(Vec::new()),
+            skip_blank: false,
+            bom_removed: false,
             encoding,
             bytes_read: 0,
             total_bytes: None,
@@ -132,7 +148,34 @@ impl Source {
             line: 0,
             carry: Vec::new(),
         };
+        source.skip_blank = true;
         Ok(source)
+    }
+
+    /// Keep the blank lines of a stream as inputs (`--keep-blank`); arguments are always kept.
+    pub fn keep_blank(mut self, keep: bool) -> Self {
+        self.skip_blank &= !keep;
+        self
+    }
+
+    /// Whether blank lines are skipped (streams, unless `--keep-blank`).
+    pub fn skips_blank(&self) -> bool {
+        self.skip_blank
+    }
+
+    /// A hint on stderr for each argument that names an existing file: `pidkit check ids.txt`
+    /// checks the string "ids.txt", which is rarely what was meant.
+    pub fn hint_files(&self) {
+        if let Kind::Args(args) = &self.kind {
+            for a in args
+                .iter()
+                .filter(|a| !a.is_empty() && Path::new(a).is_file())
+            {
+                eprintln!(
+                    "pidkit: hint: {a:?} is checked as an identifier, but it names a file: did you mean --input {a}?"
+                );
+            }
+        }
     }
 
     /// Whether the inputs come from a stream (a file or stdin) rather than arguments.
@@ -184,8 +227,14 @@ impl Source {
                 if block.is_empty() {
                     return Ok(None);
                 }
-                let mut chunk = Chunk::default();
                 let mut start = 0;
+                // A byte-order mark at the start of UTF-8 input is no part of the first line:
+                // removed, and said once (`bom_removed`), never blamed on the identifier.
+                if *line == 0 && encoding == UTF_8 && block.starts_with(b"\xEF\xBB\xBF") {
+                    start = 3;
+                    self.bom_removed = true;
+                }
+                let mut chunk = Chunk::default();
                 let ends = memchr::memchr_iter(b'\n', &block)
                     .chain((!block.ends_with(b"\n")).then_some(block.len()));
                 let mut decoded = Vec::new();

@@ -131,6 +131,15 @@ Examples:
   pidkit resolve --json --concurrency 8 --rate 10/s --mailto me@example.org < dois.txt
   pidkit resolve --offline --json < dois.txt
 
+Try it without the internet, against the test server of the repository (it prints its port):
+  cargo run -p pidkit-resolve --features test-server --example test-server
+  pidkit resolve --no-cache --resolver http://127.0.0.1:PORT \\
+    --registry http://127.0.0.1:PORT/tap 10.1000/182 10/abc ivo://org.gavo.dc
+
+Limits: a body over --max-size (on the wire or decoded) is refused; a registry answer over
+10,000 rows is refused; a record is cached at most 30 days whatever its TTL; a failed DNS
+lookup is not retried; a damaged cache is moved aside (with one warning) and not used.
+
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]
     Resolve(resolve::ResolveArgs),
@@ -246,14 +255,74 @@ enum DisplayArg {
     Ascii,
 }
 
+/// The help of `--level`: the default and why.
+const LEVEL_HELP: &str = "The rung of the comparison ladder. Default scheme: the identifier \
+schemes define their equivalence there (DOI names ignore ASCII case, doi URI scheme §3; \
+URN-equivalence, RFC 8141 §3; IVOIDs, IVOA Identifiers §2.6), and RFC 3986 §6.2.3's rules are \
+safe; syntax and simple for less";
+
 /// Options of `normalize`.
 #[derive(Args)]
 struct NormalizeArgs {
     #[command(flatten)]
     common: Common,
-    /// The rung of the comparison ladder
-    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme, help = LEVEL_HELP)]
     level: LevelArg,
+    #[command(flatten)]
+    pid: PidOutputArgs,
+}
+
+/// How DOIs are written in output (`--doi-form`, `--doi-case`).
+#[derive(Args)]
+struct PidOutputArgs {
+    /// The written form of DOIs in the output: auto (a doi.org URL stays a URL with its query
+    /// and fragment; normalize gives other forms their doi: URI, to-uri keeps URI forms and
+    /// gives names and labels their doi: URI), name, uri or url
+    #[arg(long, value_enum, default_value_t = DoiFormArg::Auto)]
+    doi_form: DoiFormArg,
+    /// The case of DOI names at --level scheme (they compare case-insensitively in ASCII):
+    /// upper (the DOI Handbook's) or lower (as Crossref and DataCite show them)
+    #[arg(long, value_enum, default_value_t = DoiCaseArg::Upper)]
+    doi_case: DoiCaseArg,
+}
+
+impl PidOutputArgs {
+    fn output(&self) -> pidkit::PidOutput {
+        pidkit::PidOutput {
+            form: match self.doi_form {
+                DoiFormArg::Auto => pidkit::PidForm::Auto,
+                DoiFormArg::Name => pidkit::PidForm::Name,
+                DoiFormArg::Uri => pidkit::PidForm::Uri,
+                DoiFormArg::Url => pidkit::PidForm::Url,
+            },
+            case: match self.doi_case {
+                DoiCaseArg::Upper => pidkit::PidCase::Upper,
+                DoiCaseArg::Lower => pidkit::PidCase::Lower,
+            },
+        }
+    }
+}
+
+/// `--doi-form`.
+#[derive(Clone, Copy, ValueEnum)]
+enum DoiFormArg {
+    /// A URL stays a URL; see --help
+    Auto,
+    /// The bare name, 10.1000/182
+    Name,
+    /// The doi: URI
+    Uri,
+    /// The https://doi.org/ URL
+    Url,
+}
+
+/// `--doi-case`.
+#[derive(Clone, Copy, ValueEnum)]
+enum DoiCaseArg {
+    /// Upper case
+    Upper,
+    /// Lower case
+    Lower,
 }
 
 /// Options of `to-uri`.
@@ -268,6 +337,8 @@ struct ToUriArgs {
     /// --encoding of the input, if one is given
     #[arg(long, value_name = "LABEL")]
     query_encoding: Option<String>,
+    #[command(flatten)]
+    pid: PidOutputArgs,
 }
 
 /// Options of `to-iri`.
@@ -281,6 +352,8 @@ struct ToIriArgs {
     /// Which hosts --unicode-hosts applies to
     #[arg(long, value_enum, default_value_t = IdnaArg::Dns)]
     idna: IdnaArg,
+    #[command(flatten)]
+    pid: PidOutputArgs,
 }
 
 /// Options of `compare`.
@@ -290,8 +363,7 @@ struct CompareArgs {
     a: String,
     /// The second identifier
     b: String,
-    /// The rung of the comparison ladder
-    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme, help = LEVEL_HELP)]
     level: LevelArg,
     /// How to read the inputs
     #[arg(long = "as", value_enum, default_value_t = As::Auto)]
@@ -313,6 +385,10 @@ struct JoinArgs {
     /// Read references from FILE ("-" for stdin)
     #[arg(long, short, value_name = "FILE")]
     input: Option<PathBuf>,
+    /// Blank lines of a file or stdin are references too: the empty reference, which
+    /// resolves to the base without its fragment (RFC 3986 §5.4.1); by default they are skipped
+    #[arg(long)]
+    keep_blank: bool,
     /// RFC 3986 §5.2.2's non-strict reading: "http:g" against an http base is "g"
     #[arg(long)]
     non_strict: bool,
@@ -324,8 +400,8 @@ struct JoinArgs {
     /// Decode input in this legacy encoding and normalize it to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
 }
 
@@ -334,8 +410,7 @@ struct JoinArgs {
 struct DedupeArgs {
     #[command(flatten)]
     common: Common,
-    /// The rung of the comparison ladder that decides equivalence
-    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme, help = LEVEL_HELP)]
     level: LevelArg,
     /// Print groups of one member too
     #[arg(long)]
@@ -391,6 +466,10 @@ pub struct Common {
     /// Read identifiers from FILE, one per line ("-" for stdin)
     #[arg(long, short, value_name = "FILE")]
     input: Option<PathBuf>,
+    /// Blank lines of a file or stdin are inputs too (the empty string), each with its record,
+    /// so output lines up with input; by default they are skipped and counted
+    #[arg(long)]
+    keep_blank: bool,
     /// How to read the inputs
     #[arg(long = "as", value_enum, default_value_t = As::Auto)]
     as_: As,
@@ -414,12 +493,13 @@ pub struct Common {
     /// in LRE…PDF; with =ascii also percent-encode what an ASCII-only display cannot show
     #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "unicode", require_equals = true)]
     display: Option<DisplayArg>,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
 }
 
 fn main() -> ExitCode {
+    quiet_print_on_closed_pipe();
     let cli = Cli::parse();
     match real_main(cli) {
         Ok(code) => code,
@@ -430,13 +510,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// Output written with `print!` panics on a closed pipe ("failed printing to stdout: Broken
+/// pipe"); like every other write to a closed stdout, that ends the process quietly with status
+/// 0 (see `output::Stdout`). Any other panic is reported as usual.
+fn quiet_print_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn real_main(cli: Cli) -> Result<ExitCode, String> {
     let (common, mode) = match cli.command {
         Command::Check(c) => (c, cmd::Mode::Check),
         Command::Parse(c) => (c, cmd::Mode::Parse),
         Command::Normalize(a) => (
             a.common,
-            cmd::Mode::Transform(cmd::Transform::Normalize(a.level.into())),
+            cmd::Mode::Transform(cmd::Transform::Normalize(a.level.into(), a.pid.output())),
         ),
         Command::ToUri(a) => {
             let mut t = pidkit::ToUri::new().idna(a.idna.into());
@@ -447,13 +546,19 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
                 t = t.query_encoding(enc);
             }
-            (a.common, cmd::Mode::Transform(cmd::Transform::ToUri(t)))
+            (
+                a.common,
+                cmd::Mode::Transform(cmd::Transform::ToUri(t, a.pid.output())),
+            )
         }
         Command::ToIri(a) => {
             let t = pidkit::ToIri::new()
                 .idna(a.idna.into())
                 .unicode_hosts(a.unicode_hosts);
-            (a.common, cmd::Mode::Transform(cmd::Transform::ToIri(t)))
+            (
+                a.common,
+                cmd::Mode::Transform(cmd::Transform::ToIri(t, a.pid.output())),
+            )
         }
         Command::Compare(a) => {
             let opts = read_options(a.as_, a.profile.as_deref())?;
@@ -479,9 +584,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         &common.ids,
         common.input.as_deref(),
         common.encoding.as_deref(),
-    )?;
+    )?
+    .keep_blank(common.keep_blank);
     run_lines(&job, source, common.quiet)
 }
+
+/// Said once when a byte-order mark starts the input.
+pub const BOM_NOTE: &str =
+    "pidkit: note: the byte-order mark (U+FEFF) at the start of the input was removed";
 
 /// Run a line job over `source`; a summary on stderr for streamed input; the exit status.
 fn run_lines(
@@ -490,14 +600,30 @@ fn run_lines(
     quiet: bool,
 ) -> Result<ExitCode, String> {
     let batch = source.is_stream();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    source.hint_files();
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let tally = run::run(job, source, &mut out).map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
+    if tally.bom_removed {
+        let _ = writeln!(io::stderr(), "{BOM_NOTE}");
+    }
     if batch && !quiet {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }
     Ok(ExitCode::from(if tally.invalid > 0 { 1 } else { 0 }))
+}
+
+/// The most worker threads `--threads` accepts: past the cores, threads only add memory and
+/// contention (thousands of them exhaust the system).
+const MAX_THREADS: usize = 256;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{s:?} is not a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
 }
 
 fn set_threads(n: Option<usize>) -> Result<(), String> {
@@ -524,7 +650,8 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
         format: a.out.format(),
         style: a.out.style(),
     };
-    let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?;
+    let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?
+        .keep_blank(a.keep_blank);
     run_lines(&job, source, false)
 }
 
@@ -539,9 +666,10 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         all: a.all,
         quiet: c.quiet,
     };
-    let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
+        .keep_blank(c.keep_blank);
+    source.hint_files();
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let ok = job
         .run(source, &mut out)
         .map_err(|e| format!("I/O error: {e}"))?;
@@ -551,8 +679,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());
     let found = extract::run(&a.files, encoding, a.out.format(), style, &mut out)?;
     out.flush().map_err(|e| format!("I/O error: {e}"))?;
     Ok(ExitCode::from(if found > 0 { 0 } else { 1 }))

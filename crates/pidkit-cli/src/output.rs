@@ -138,6 +138,39 @@ pub fn json_line(out: &mut String, value: &impl Serialize) {
     out.push('\n');
 }
 
+/// Standard output, where a closed pipe (`pidkit check --json | head -1`) ends the process at
+/// once, quietly and with status 0: the reader chose to stop reading, as ripgrep takes it.
+pub struct Stdout(std::io::StdoutLock<'static>);
+
+impl Stdout {
+    /// Lock standard output.
+    pub fn lock() -> Stdout {
+        Stdout(std::io::stdout().lock())
+    }
+}
+
+/// Exit quietly with status 0 on a closed pipe; pass any other result on.
+pub fn quiet_on_closed_pipe<T>(r: std::io::Result<T>) -> std::io::Result<T> {
+    match r {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        r => r,
+    }
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        quiet_on_closed_pipe(self.0.write(buf))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        quiet_on_closed_pipe(self.0.write_all(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        quiet_on_closed_pipe(self.0.flush())
+    }
+}
+
 /// Terminal styling, applied only when colour is on.
 #[derive(Clone, Copy)]
 pub struct Style {
@@ -166,8 +199,51 @@ impl Style {
     }
 }
 
+/// Whether `c` must not reach a terminal as it is: a control (C0, DEL, C1: ANSI escapes, CR,
+/// LF, NEL), a bidi control (Unicode's Bidi_Control: ALM, LRM, RLM, LRE…RLO, LRI…PDI), a line
+/// or paragraph separator, or the BOM.
+fn unsafe_on_terminal(c: char) -> bool {
+    c.is_control()
+        || pidkit::chars::is_bidi_format(c)
+        || matches!(
+            c,
+            '\u{061C}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
+        )
+}
+
+/// Text from input or from a server, made safe for one line of human output: every character
+/// of [`unsafe_on_terminal`] is shown as `<U+XXXX>`, so nothing can colour, move the cursor,
+/// reorder the line or forge a following line. Borrowed when nothing needs escaping.
+pub fn safe(text: &str) -> std::borrow::Cow<'_, str> {
+    escape(text, unsafe_on_terminal)
+}
+
+/// [`safe`] for a display form (§4.1, §8.6), which wraps right-to-left text in LRE or RLE …
+/// PDF itself: those three are kept. (They cannot come from the input: the parser refuses bidi
+/// formatting characters in identifiers, and the display form is shown only for valid ones.)
+pub fn safe_display(text: &str) -> std::borrow::Cow<'_, str> {
+    escape(text, |c| {
+        unsafe_on_terminal(c) && !matches!(c, '\u{202A}' | '\u{202B}' | '\u{202C}')
+    })
+}
+
+fn escape(text: &str, unsafe_char: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(&unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The input as it can be shown safely on one terminal line, and the display column at which
-/// each byte offset starts. Controls and bidi formatting characters are shown as `<U+XXXX>` so
+/// each byte offset starts. Characters of [`unsafe_on_terminal`] are shown as `<U+XXXX>` so
 /// they neither break the line nor reorder it.
 pub fn render(input: &str) -> (String, impl Fn(usize) -> usize + '_) {
     let mut shown = String::with_capacity(input.len());
@@ -175,7 +251,7 @@ pub fn render(input: &str) -> (String, impl Fn(usize) -> usize + '_) {
     let mut col = 0;
     for (i, c) in input.char_indices() {
         cols.push((i, col));
-        if c.is_control() || pidkit::chars::is_bidi_format(c) || c == '\u{FEFF}' {
+        if unsafe_on_terminal(c) {
             let s = format!("<U+{:04X}>", c as u32);
             col += s.len();
             shown.push_str(&s);
@@ -213,12 +289,12 @@ pub fn human_error(out: &mut String, prefix: &str, input: &str, e: &ParseError, 
         "{prefix}{} {}: {} (at byte {})",
         style.red("error"),
         e.code(),
-        e.kind,
+        safe(&e.kind.to_string()),
         e.offset
     );
     caret(out, input, e.offset, e.len, "  ", style);
     if let Some(hint) = e.hint() {
-        let _ = writeln!(out, "  {} {hint}", style.green("hint:"));
+        let _ = writeln!(out, "  {} {}", style.green("hint:"), safe(&hint));
     }
 }
 
@@ -229,7 +305,7 @@ pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
         "  {} {}: {}",
         style.yellow("warning"),
         w.code,
-        w.message
+        safe(&w.message)
     );
     caret(out, input, w.offset, w.len, "    ", style);
 }
@@ -251,6 +327,19 @@ mod tests {
             push_json_str(&mut out, s);
             assert_eq!(serde_json::from_str::<String>(&out).unwrap(), s);
         }
+    }
+
+    #[test]
+    fn text_for_terminals_is_escaped() {
+        assert!(matches!(safe("http://a/b"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(
+            safe("a\u{1b}[31mred\u{202E}x\ny\r\u{2028}\u{85}\u{2067}\u{61C}\u{FEFF}é"),
+            "a<U+001B>[31mred<U+202E>x<U+000A>y<U+000D><U+2028><U+0085><U+2067><U+061C><U+FEFF>é"
+        );
+        assert_eq!(
+            safe_display("\u{202A}\u{5d0}\u{202C}\u{202E}\u{2028}"),
+            "\u{202A}\u{5d0}\u{202C}<U+202E><U+2028>"
+        );
     }
 
     #[test]

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pidkit_resolve::{
-    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Outcome, Resolution, Resolver,
-    Source as From,
+    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_RATE, MIN_RATE, Outcome,
+    Resolution, Resolver, Source as From,
 };
 use serde::Serialize;
 
@@ -51,7 +51,7 @@ pub struct ResolveArgs {
     #[arg(long, value_name = "N", default_value_t = 4,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     concurrency: u16,
-    /// At most N requests per second (e.g. 5 or 5/s)
+    /// At most N requests per second, from 0.01 (one every 100 s) to 1000 (e.g. 5 or 5/s)
     #[arg(long, value_name = "N/s", value_parser = parse_rate)]
     rate: Option<f64>,
     /// Seconds allowed for one whole request, body included
@@ -69,7 +69,7 @@ pub struct ResolveArgs {
         overrides_with = "retries"
     )]
     retries: u32,
-    /// Largest response body accepted, in bytes
+    /// Largest response body accepted, in bytes: on the wire and again after gzip decoding
     #[arg(long, value_name = "BYTES", default_value_t = 8 << 20)]
     max_size: u64,
     /// Contact address sent in the User-Agent, as polite API use asks
@@ -92,9 +92,10 @@ pub struct ResolveArgs {
 fn parse_rate(s: &str) -> Result<f64, String> {
     let n = s.strip_suffix("/s").unwrap_or(s);
     match n.trim().parse::<f64>() {
-        Ok(r) if r.is_finite() && r > 0.0 => Ok(r),
+        Ok(r) if (MIN_RATE..=MAX_RATE).contains(&r) => Ok(r),
         _ => Err(format!(
-            "{s:?} is not a rate: give requests per second, e.g. 5 or 0.5/s"
+            "{s:?} is not a rate from {MIN_RATE} to {MAX_RATE} requests per second \
+             (e.g. 5, 0.5/s)"
         )),
     }
 }
@@ -169,8 +170,13 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     let started = Instant::now();
     let mut read_error: Option<io::Error> = None;
     let mut blank = 0usize;
+    // Set when stdout is closed: no more input is read (nor sent to servers).
+    let stop = std::cell::Cell::new(false);
     let jobs = std::iter::from_fn(|| {
         loop {
+            if stop.get() {
+                return None;
+            }
             match source.next_chunk() {
                 Ok(Some(chunk)) => {
                     let mut batch = Vec::with_capacity(chunk.len());
@@ -201,7 +207,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             }
         }
     })
-    .flatten();
+    .flatten()
+    .take_while(|_| !stop.get());
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -218,9 +225,11 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             Job::Bad(_, shown, why) => Resolution::invalid(shown, why.clone()),
         },
         |job, r| {
-            let line = match job {
-                Job::Id(n, _) | Job::Bad(n, _, _) => n,
+            let (line, input) = match &job {
+                Job::Id(n, s) | Job::Bad(n, s, _) => (*n, s.as_str()),
             };
+            // A worker that failed (a bug) still gives this input its line, and exit 3.
+            let r = r.unwrap_or_else(|panic| Resolution::failed(input, &panic));
             *counts.entry(r.outcome.as_str()).or_default() += 1;
             if matches!(r.source, From::Cache | From::StaleCache) {
                 cached += 1;
@@ -242,6 +251,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
                 && let Err(e) = out.write_all(text.as_bytes())
             {
                 write_error = Some(e);
+                stop.set(true);
             }
             if let Some(bar) = &progress {
                 bar.inc(1);
@@ -259,8 +269,10 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         return Err(format!("cannot read input: {e}"));
     }
     if let Some(e) = write_error.or(flushed.err()) {
+        // A closed stdout is the reader's choice (`| head -1`): quietly, status 0. The inputs
+        // in flight were finished and the cache committed (the resolver was dropped above).
         if e.kind() == io::ErrorKind::BrokenPipe {
-            return Ok(ExitCode::from(worst));
+            return Ok(ExitCode::SUCCESS);
         }
         return Err(format!("I/O error: {e}"));
     }
@@ -313,8 +325,11 @@ fn summary(
     s
 }
 
-/// Human output: the input and its outcome, then the URLs (or the reason), indented.
+/// Human output: the input and its outcome, then the URLs (or the reason), indented. Every
+/// text from the input or the server goes through [`output::safe`]: no escape sequence, bidi
+/// control or line break reaches the terminal as it is.
 fn human(out: &mut String, r: &Resolution, style: Style) {
+    use output::safe;
     let outcome = match r.outcome {
         Outcome::Resolved => style.green("resolved"),
         Outcome::NotFound | Outcome::NoValues | Outcome::Invalid => style.red(r.outcome.as_str()),
@@ -323,40 +338,40 @@ fn human(out: &mut String, r: &Resolution, style: Style) {
     let via = if r.aliases.is_empty() {
         String::new()
     } else {
-        format!(" (alias of {})", r.aliases.join(" → "))
+        format!(" (alias of {})", safe(&r.aliases.join(" → ")))
     };
     let from = match r.source {
         From::Cache => style.dim(" [cached]"),
         From::StaleCache => style.dim(" [cached, expired]"),
         _ => String::new(),
     };
-    let _ = writeln!(out, "{}: {outcome}{via}{from}", r.input);
+    let _ = writeln!(out, "{}: {outcome}{via}{from}", safe(&r.input));
     if let Some(e) = &r.error {
         output::human_error(out, "  ", &r.input, e, style);
         return;
     }
     if r.kind == Some(pidkit::Kind::Ivo) && r.outcome == Outcome::Resolved {
         if let Some(rec) = &r.record {
-            let text = |k: &str| rec[k].as_str().unwrap_or("-").to_owned();
+            let text = |k: &str| safe(rec[k].as_str().unwrap_or("-")).into_owned();
             let _ = writeln!(out, "  {} ({})", text("title"), text("type"));
             for cap in rec["capabilities"].as_array().into_iter().flatten() {
-                let std_id = cap["standard_id"].as_str().unwrap_or("(no standard)");
+                let std_id = safe(cap["standard_id"].as_str().unwrap_or("(no standard)"));
                 for intf in cap["interfaces"].as_array().into_iter().flatten() {
                     let _ = writeln!(
                         out,
                         "  {std_id}: {}",
-                        intf["access_url"].as_str().unwrap_or("-")
+                        safe(intf["access_url"].as_str().unwrap_or("-"))
                     );
                 }
             }
         }
     } else {
         for u in &r.urls {
-            let _ = writeln!(out, "  {u}");
+            let _ = writeln!(out, "  {}", safe(u));
         }
     }
     if let Some(reason) = &r.reason {
-        let _ = writeln!(out, "  {}", style.dim(reason));
+        let _ = writeln!(out, "  {}", style.dim(&safe(reason)));
     }
 }
 
@@ -387,6 +402,12 @@ mod tests {
         assert_eq!(parse_rate("0.5/s"), Ok(0.5));
         assert!(parse_rate("0").is_err());
         assert!(parse_rate("fast").is_err());
+        // Issue 11, Low 13: a tiny rate panicked (1e-300) or slept for decades (1e-9).
+        for bad in ["1e-300", "1e-9", "0.009", "1001", "inf", "NaN", "-1"] {
+            assert!(parse_rate(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_rate("0.01/s"), Ok(0.01));
+        assert_eq!(parse_rate("1000"), Ok(1000.0));
         assert!(parse_secs("-1").is_err());
         assert_eq!(parse_secs("2.5"), Ok(2.5));
     }

@@ -41,6 +41,8 @@ pub struct Tally {
     pub kinds: BTreeMap<&'static str, usize>,
     pub warnings: BTreeMap<&'static str, usize>,
     pub elapsed: Duration,
+    /// A byte-order mark was removed from the start of the input.
+    pub bom_removed: bool,
 }
 
 impl Tally {
@@ -129,8 +131,8 @@ fn is_blank(s: &str) -> bool {
 /// Lines handed to one task: small enough to balance threads, large enough to amortise.
 const TASK_LINES: usize = 512;
 
-/// Run `job` over every line of `source`, writing to `out` in input order.
-/// Blank lines (empty or only whitespace) are skipped and counted.
+/// Run `job` over every line of `source`, writing to `out` in input order. Blank lines (empty
+/// or only whitespace) of a stream are skipped and counted, unless `--keep-blank`.
 pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Result<Tally> {
     let started = Instant::now();
     let progress = progress_bar(&source);
@@ -139,6 +141,7 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
         out.write_all(h.as_bytes())?;
     }
     let encoding = source.encoding;
+    let skip_blank = source.skips_blank();
     while let Some(chunk) = source.next_chunk()? {
         let n = chunk.len();
         let parts: Vec<(String, String, Tally)> = (0..n.div_ceil(TASK_LINES))
@@ -149,7 +152,7 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
                 let mut part = Tally::default();
                 for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
                     let line = chunk.line(k, encoding);
-                    if line.text.as_ref().is_ok_and(|s| is_blank(s)) {
+                    if skip_blank && line.text.as_ref().is_ok_and(|s| is_blank(s)) {
                         part.blank += 1;
                         continue;
                     }
@@ -179,6 +182,7 @@ pub fn run(job: &dyn LineJob, mut source: Source, out: &mut dyn Write) -> io::Re
         bar.finish_and_clear();
     }
     tally.elapsed = started.elapsed();
+    tally.bom_removed = source.bom_removed;
     Ok(tally)
 }
 

@@ -334,3 +334,214 @@ fn lines_that_are_not_utf8_are_invalid() {
     assert_eq!(recs[1]["outcome"], "invalid");
     assert_eq!(recs[1]["reason"], "line 2 is not valid UTF-8 (byte 8)");
 }
+
+// ---- issue 11 -----------------------------------------------------------------------------
+
+#[test]
+fn a_huge_ttl_never_hangs_the_batch() {
+    // High 2: the TTL overflow panicked in a worker and `resolve` waited forever.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = pidkit(&server)
+        .args(["--json", "--cache-dir"])
+        .arg(dir.path())
+        .args(["10.5555/ttl-huge", "10.1000/182"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let recs = json_lines(&out);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["outcome"], "resolved");
+    assert_eq!(recs[0]["urls"][0], "https://example.org/ttl-huge");
+}
+
+#[test]
+fn server_text_is_escaped_in_human_output() {
+    // Medium 8: an ANSI escape, U+202E and a newline that forged a following result line.
+    let server = TestServer::start();
+    let out = pidkit(&server)
+        .args(["--no-cache", "--color", "never", "10.5555/hostile-text"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text,
+        "10.5555/hostile-text: resolved\n  https://example.org/<U+001B>[31mred<U+202E>gnp.exe\
+         <U+000A>10.1000/182: resolved\n"
+    );
+    // JSON keeps the text exactly, escaped by JSON itself.
+    let out = pidkit(&server)
+        .args(["--no-cache", "--json", "10.5555/hostile-text"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        json_lines(&out)[0]["urls"][0],
+        "https://example.org/\u{1b}[31mred\u{202e}gnp.exe\n10.1000/182: resolved"
+    );
+    // Input text too, and the reason that quotes it.
+    pidkit(&server)
+        .args(["--no-cache", "--color", "never", "10.5555/a\u{1b}[2Jb"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("10.5555/a<U+001B>[2Jb: invalid"))
+        .stdout(predicate::str::contains("\u{1b}").not());
+}
+
+#[test]
+fn a_gzip_bomb_is_refused_by_its_decoded_size() {
+    // High 3.
+    let server = TestServer::start();
+    pidkit_resolve::testserver::gzip_bomb(); // compressed before the timed request
+    pidkit(&server)
+        .args([
+            "--no-cache",
+            "--json",
+            "--max-size",
+            "100000",
+            "10.5555/gzip-bomb",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "decoded response body larger than the 100000 byte limit",
+        ));
+}
+
+#[test]
+fn rate_is_validated_to_a_documented_range() {
+    // Low 13: 1e-300 panicked (exit 101); 1e-9 scheduled the next request decades later.
+    let server = TestServer::start();
+    for bad in ["1e-300", "1e-9", "0.001/s", "5000", "inf"] {
+        pidkit(&server)
+            .args(["--no-cache", "--rate", bad, "10.1000/182"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "is not a rate from 0.01 to 1000 requests per second",
+            ));
+    }
+    pidkit(&server)
+        .args(["--no-cache", "--rate", "1000/s", "10.1000/182"])
+        .assert()
+        .code(0);
+    assert_eq!(server.requests().len(), 1);
+}
+
+#[test]
+fn dns_failures_are_not_retried() {
+    // Issue 16, item 6: offline, 2 DOIs cost 8 requests and seconds of backoff.
+    let out = Command::cargo_bin("pidkit")
+        .unwrap()
+        .env_remove("PIDKIT_RESOLVER")
+        .args(["resolve", "--no-cache", "--json", "--retries", "3"])
+        .args(["--resolver", "http://pidkit-test.invalid"])
+        .args(["10.1000/182", "10.1000/183"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains(
+            "2 unknown; 0 from the cache, 2 requests",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    for r in json_lines(&out) {
+        assert_eq!(r["attempts"], 1);
+        assert!(
+            r["reason"].as_str().unwrap().contains("host not found"),
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn help_shows_the_test_server_and_the_limits() {
+    let server = TestServer::start();
+    pidkit(&server)
+        .arg("--help")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "cargo run -p pidkit-resolve --features test-server --example test-server",
+        ))
+        .stdout(predicate::str::contains("--resolver http://127.0.0.1:PORT"))
+        .stdout(predicate::str::contains(
+            "from 0.01 (one every 100 s) to 1000",
+        ))
+        .stdout(predicate::str::contains("10,000 rows"));
+}
+
+#[test]
+fn a_damaged_cache_warns_once_and_every_input_gets_its_line() {
+    // Medium 4: a damaged cache stopped a batch part way, and every later --offline run failed.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let n = 2000;
+    let input: String = (0..n).map(|i| format!("10.5555/bench/{i}\n")).collect();
+    pidkit(&server)
+        .args(["--json", "--cache-dir"])
+        .arg(dir.path())
+        .write_stdin(input.clone())
+        .assert()
+        .code(0);
+    // Damage one stored answer: a flipped bit inside the body of entry 1500.
+    let file = dir.path().join("resolve-v1.redb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let needle = b"https://example.org/article/1500\"";
+    let at = bytes
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .expect("the answer is in the file");
+    bytes[at + 20] ^= 0x01;
+    std::fs::write(&file, bytes).unwrap();
+    let offline = |expect: i32| {
+        pidkit(&server)
+            .args(["--json", "--offline", "--concurrency", "1", "--cache-dir"])
+            .arg(dir.path())
+            .write_stdin(input.clone())
+            .assert()
+            .code(expect)
+            .get_output()
+            .clone()
+    };
+    let out = offline(3);
+    let recs = json_lines(&out.stdout);
+    assert_eq!(recs.len(), n, "every input gets its line");
+    for (k, r) in recs.iter().enumerate() {
+        assert_eq!(r["line"], k + 1);
+        match r["outcome"].as_str().unwrap() {
+            "resolved" => {
+                assert_eq!(r["urls"][0], format!("https://example.org/article/{k}"));
+            }
+            "unknown" => assert_eq!(r["reason"], "not in the cache, and offline"),
+            other => panic!("line {}: {other}", k + 1),
+        }
+    }
+    assert_eq!(recs[1499]["outcome"], "resolved");
+    assert_eq!(
+        recs[1500]["outcome"], "unknown",
+        "the damaged answer is not served"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("is damaged").count(), 1, "{stderr}");
+    assert!(stderr.contains("an entry fails its checksum"), "{stderr}");
+    let aside: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("resolve-v1.redb.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    // The next run has a fresh cache: no warning, nothing cached.
+    let out = offline(3);
+    assert_eq!(json_lines(&out.stdout).len(), n);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    assert!(server.requests().len() == n, "offline runs sent nothing");
+}

@@ -24,6 +24,8 @@ fn normalize_at_each_level() {
     let s = stdout(
         pidkit().args([
             "normalize",
+            "--level",
+            "syntax",
             "HTTP://www.EXAMPLE.com/a/./b/../c/%7euser",
             "http://example.com:80",
         ]),
@@ -33,6 +35,9 @@ fn normalize_at_each_level() {
         s,
         "http://www.example.com/a/c/~user\nhttp://example.com:80\n"
     );
+    // The default rung is scheme (issue 14).
+    let s = stdout(pidkit().args(["normalize", "http://example.com:80"]), 0);
+    assert_eq!(s, "http://example.com/\n");
     let s = stdout(
         pidkit().args([
             "normalize",
@@ -236,10 +241,24 @@ fn compare_exit_codes() {
         .code(0)
         .stdout(contains("equivalent"));
     pidkit()
-        .args(["compare", "http://example.com", "http://example.com:80/"])
+        .args([
+            "compare",
+            "--level",
+            "syntax",
+            "http://example.com",
+            "http://example.com:80/",
+        ])
         .assert()
         .code(1)
         .stdout(contains("different"));
+    // The default rung is scheme, and the output names the rule that decided.
+    pidkit()
+        .args(["compare", "http://example.com", "http://example.com:80/"])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "equivalent at level scheme: scheme-based normalization",
+        ));
     pidkit()
         .args([
             "compare",
@@ -325,7 +344,7 @@ fn compare_exit_codes() {
             rec["level"].as_str(),
             rec["equivalent"].as_bool()
         ),
-        (Some("a"), Some("b"), Some("syntax"), Some(false))
+        (Some("a"), Some("b"), Some("scheme"), Some(false))
     );
 }
 
@@ -418,7 +437,7 @@ fn dedupe_groups_equivalents() {
         .code(0)
         .stdout("")
         .stderr(contains(
-            "2 distinct at level syntax, 0 duplicate(s), 0 invalid",
+            "2 distinct at level scheme, 0 duplicate(s), 0 invalid",
         ));
 }
 

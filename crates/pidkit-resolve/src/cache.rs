@@ -4,8 +4,17 @@
 //! Writes go through one background thread that commits in batches (one fsync per batch, not
 //! per answer); every commit is atomic, so a killed process loses at most the last batch and
 //! never leaves a corrupt file.
+//!
+//! A cache is disposable. A file damaged some other way (a bad disk, a bit flip, another
+//! program) is met with a warning, once: the file is moved aside as
+//! `resolve-v1.redb.corrupt-<unix time>` and the run goes on without the cache (or, when the
+//! damage shows at open, with a fresh file). Every call into the store runs under
+//! `catch_unwind`, so a panic inside redb is damage like any other; each entry carries a
+//! CRC-32, so a flipped bit in an answer is damage too, never a wrong URL.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -18,9 +27,11 @@ use crate::Outcome;
 const TABLE: TableDefinition<&str, &[u8]> = TableDefinition::new("answers");
 /// The file inside the cache directory.
 pub const FILE_NAME: &str = "resolve-v1.redb";
-/// Layout version of a stored value.
-const FORMAT: u8 = 1;
-// A stored value: FORMAT, outcome byte, stored and expires as u64 LE milliseconds, the body.
+/// Layout version of a stored value (1 had no checksum; its entries read as absent).
+const FORMAT: u8 = 2;
+// A stored value: FORMAT, outcome byte, stored and expires as u64 LE milliseconds, the CRC-32
+// (LE) of everything else, the body.
+const HEADER: usize = 22;
 /// Memory redb may use for its page cache (its default is 1 GiB, too much for a CLI).
 const CACHE_BYTES: usize = 32 << 20;
 /// Answers committed together.
@@ -57,27 +68,48 @@ impl Entry {
     }
 
     fn encode(&self) -> Vec<u8> {
-        let mut v = Vec::with_capacity(18 + self.body.len());
+        let mut v = Vec::with_capacity(HEADER + self.body.len());
         v.push(FORMAT);
         v.push(self.outcome.to_byte());
         v.extend_from_slice(&unix(self.stored).to_le_bytes());
         v.extend_from_slice(&unix(self.expires).to_le_bytes());
+        v.extend_from_slice(&[0; 4]);
         v.extend_from_slice(&self.body);
+        let crc = checksum(&v);
+        v[18..HEADER].copy_from_slice(&crc.to_le_bytes());
         v
     }
 
-    fn decode(v: &[u8]) -> Option<Entry> {
-        let (&[format, outcome], rest) = v.split_first_chunk::<2>()?;
-        let (stored, rest) = rest.split_first_chunk::<8>()?;
-        let (expires, body) = rest.split_first_chunk::<8>()?;
-        (format == FORMAT).then_some(())?;
-        Some(Entry {
-            outcome: Outcome::from_byte(outcome)?,
+    /// The entry, `Ok(None)` for a value of another layout version (left by an older pidkit),
+    /// `Err` for a value that is damaged (bad checksum, cut short, unknown outcome).
+    fn decode(v: &[u8]) -> Result<Option<Entry>, &'static str> {
+        if v.first().is_some_and(|&f| f != FORMAT) {
+            return Ok(None);
+        }
+        let short = "an entry is cut short";
+        let (&[_, outcome], rest) = v.split_first_chunk::<2>().ok_or(short)?;
+        let (stored, rest) = rest.split_first_chunk::<8>().ok_or(short)?;
+        let (expires, rest) = rest.split_first_chunk::<8>().ok_or(short)?;
+        let (crc, body) = rest.split_first_chunk::<4>().ok_or(short)?;
+        if checksum(v) != u32::from_le_bytes(*crc) {
+            return Err("an entry fails its checksum");
+        }
+        Ok(Some(Entry {
+            outcome: Outcome::from_byte(outcome).ok_or("an entry has an unknown outcome")?,
             stored: from_unix(u64::from_le_bytes(*stored)),
             expires: from_unix(u64::from_le_bytes(*expires)),
             body: body.to_vec(),
-        })
+        }))
     }
+}
+
+/// CRC-32 of an encoded value, its own four bytes (18..22) read as zeros.
+fn checksum(v: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&v[..v.len().min(18)]);
+    h.update(&[0; 4]);
+    h.update(v.get(HEADER..).unwrap_or(&[]));
+    h.finalize()
 }
 
 /// Milliseconds since the Unix epoch (0 before it).
@@ -87,7 +119,9 @@ fn unix(t: SystemTime) -> u64 {
 }
 
 fn from_unix(ms: u64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_millis(ms)
+    UNIX_EPOCH
+        .checked_add(Duration::from_millis(ms))
+        .unwrap_or(UNIX_EPOCH)
 }
 
 /// Why the cache could not be used.
@@ -111,6 +145,129 @@ enum Msg {
     Flush(mpsc::Sender<Result<(), String>>),
 }
 
+/// Where warnings about a damaged cache go.
+type Warn = Box<dyn Fn(&str) + Send + Sync>;
+
+/// Whether the store still works; the first failure moves the file aside and warns.
+struct Health {
+    broken: AtomicBool,
+    path: PathBuf,
+    warn: Warn,
+}
+
+impl Health {
+    fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Acquire)
+    }
+
+    /// The store failed (`what`): the first time, move the file aside and warn; from then on
+    /// the cache is not used.
+    fn fail(&self, what: &str) {
+        if self.broken.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let message = match move_aside(&self.path) {
+            Ok(aside) => format!(
+                "the cache {} is damaged ({what}); moved it aside to {} and going on without \
+                 the cache (the next run starts a fresh one)",
+                self.path.display(),
+                aside.display()
+            ),
+            Err(e) => format!(
+                "the cache {} is damaged ({what}) and could not be moved aside ({e}); going on \
+                 without the cache",
+                self.path.display()
+            ),
+        };
+        (self.warn)(&message);
+    }
+
+    /// Run `f` on the store unless it is broken; an error or a panic inside breaks it.
+    fn guard<T>(&self, what: &str, f: impl FnOnce() -> Result<T, String>) -> Option<T> {
+        if self.is_broken() {
+            return None;
+        }
+        match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(Ok(v)) => Some(v),
+            Ok(Err(e)) => {
+                self.fail(&format!("{what}: {e}"));
+                None
+            }
+            Err(p) => {
+                self.fail(&format!("{what}: the store panicked: {}", panic_text(&*p)));
+                None
+            }
+        }
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_owned())
+}
+
+/// Rename `path` to `path.corrupt-<unix seconds>` (with a counter if that exists already).
+fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".corrupt-{secs}"));
+    let mut aside = PathBuf::from(&name);
+    let mut n = 1;
+    while aside.exists() {
+        let mut next = name.clone();
+        next.push(format!("-{n}"));
+        aside = PathBuf::from(next);
+        n += 1;
+    }
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
+}
+
+/// Why a file could not be opened.
+enum OpenError {
+    /// Another process holds it, past the wait.
+    InUse,
+    /// Anything else: an error or a panic of the store.
+    Failed(String),
+}
+
+/// Open (or create) the database at `path` and its table, waiting up to two seconds for
+/// another process's lock; a panic of the store is an error.
+fn open_db(path: &Path) -> Result<Database, OpenError> {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let attempt = catch_unwind(|| {
+            let db = Database::builder()
+                .set_cache_size(CACHE_BYTES)
+                .create(path)?;
+            // Create the table once so that readers never meet a missing table.
+            let txn = db.begin_write()?;
+            txn.open_table(TABLE)?;
+            txn.commit()?;
+            Ok::<_, redb::Error>(db)
+        });
+        match attempt {
+            Ok(Ok(db)) => return Ok(db),
+            Ok(Err(redb::Error::DatabaseAlreadyOpen)) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Ok(Err(redb::Error::DatabaseAlreadyOpen)) => return Err(OpenError::InUse),
+            Ok(Err(e)) => return Err(OpenError::Failed(e.to_string())),
+            Err(p) => {
+                return Err(OpenError::Failed(format!(
+                    "the store panicked: {}",
+                    panic_text(&*p)
+                )));
+            }
+        }
+    }
+}
+
 /// The on-disk cache. Reads are direct and concurrent; writes are batched by a background
 /// thread; dropping the cache commits what is pending.
 ///
@@ -128,10 +285,12 @@ enum Msg {
 /// # Ok::<(), pidkit_resolve::CacheError>(())
 /// ```
 pub struct Cache {
-    db: Arc<Database>,
+    /// `None` only while dropping.
+    db: Option<Arc<Database>>,
     tx: Mutex<Option<mpsc::Sender<Msg>>>,
     writer: Mutex<Option<JoinHandle<()>>>,
     path: PathBuf,
+    health: Arc<Health>,
 }
 
 impl Cache {
@@ -148,45 +307,82 @@ impl Cache {
     }
 
     /// Open (or create) the cache in `dir`. Another process holding it is waited for up to two
-    /// seconds; a file left by a killed process is repaired by redb on open.
+    /// seconds; a file left by a killed process is repaired by redb on open. A damaged file is
+    /// moved aside and replaced by a fresh one, with a warning on stderr
+    /// (see [`Cache::open_with_warnings`]).
     pub fn open(dir: &Path) -> Result<Cache, CacheError> {
+        Cache::open_with_warnings(dir, |m| eprintln!("pidkit: warning: {m}"))
+    }
+
+    /// [`Cache::open`], with the warning about a damaged cache (given at most once per cache)
+    /// sent to `warn` instead of stderr.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("pidkit-doc-damaged-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("resolve-v1.redb"), b"not a database at all").unwrap();
+    /// let warnings = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    /// let sink = std::sync::Arc::clone(&warnings);
+    /// let cache = pidkit_resolve::Cache::open_with_warnings(&dir, move |m| {
+    ///     sink.lock().unwrap().push(m.to_owned())
+    /// })?;
+    /// assert!(cache.is_empty()?); // a fresh file
+    /// assert!(warnings.lock().unwrap()[0].contains("moved it aside"));
+    /// # drop(cache); std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), pidkit_resolve::CacheError>(())
+    /// ```
+    pub fn open_with_warnings(
+        dir: &Path,
+        warn: impl Fn(&str) + Send + Sync + 'static,
+    ) -> Result<Cache, CacheError> {
         std::fs::create_dir_all(dir).map_err(|e| err(&format!("{}", dir.display()), e))?;
         let path = dir.join(FILE_NAME);
-        let deadline = Instant::now() + Duration::from_secs(2);
-        let db = loop {
-            match Database::builder()
-                .set_cache_size(CACHE_BYTES)
-                .create(&path)
-            {
-                Ok(db) => break db,
-                Err(redb::DatabaseError::DatabaseAlreadyOpen) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(50));
+        let in_use = || CacheError(format!("{} is in use by another process", path.display()));
+        let db = match open_db(&path) {
+            Ok(db) => db,
+            Err(OpenError::InUse) => return Err(in_use()),
+            Err(OpenError::Failed(e)) if path.exists() => {
+                // The file is damaged (or not a cache at all): keep it for inspection, start
+                // afresh.
+                let aside = move_aside(&path).map_err(|m| {
+                    err(
+                        &format!("{}", path.display()),
+                        format!("{e}; and it could not be moved aside: {m}"),
+                    )
+                })?;
+                warn(&format!(
+                    "the cache {} is damaged ({e}); moved it aside to {} and started a fresh one",
+                    path.display(),
+                    aside.display()
+                ));
+                match open_db(&path) {
+                    Ok(db) => db,
+                    Err(OpenError::InUse) => return Err(in_use()),
+                    Err(OpenError::Failed(e)) => {
+                        return Err(err(&format!("{}", path.display()), e));
+                    }
                 }
-                Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
-                    return Err(CacheError(format!(
-                        "{} is in use by another process",
-                        path.display()
-                    )));
-                }
-                Err(e) => return Err(err(&format!("{}", path.display()), e)),
             }
+            Err(OpenError::Failed(e)) => return Err(err(&format!("{}", path.display()), e)),
         };
-        // Create the table once so that readers never meet a missing table.
-        let txn = db.begin_write().map_err(|e| err("cache", e))?;
-        txn.open_table(TABLE).map_err(|e| err("cache", e))?;
-        txn.commit().map_err(|e| err("cache", e))?;
+        let health = Arc::new(Health {
+            broken: AtomicBool::new(false),
+            path: path.clone(),
+            warn: Box::new(warn),
+        });
         let db = Arc::new(db);
         let (tx, rx) = mpsc::channel();
-        let writer_db = Arc::clone(&db);
+        let (writer_db, writer_health) = (Arc::clone(&db), Arc::clone(&health));
         let writer = std::thread::Builder::new()
             .name("pidkit-cache".into())
-            .spawn(move || write_loop(&writer_db, &rx))
+            .spawn(move || write_loop(&writer_db, &rx, &writer_health))
             .map_err(|e| err("cache writer", e))?;
         Ok(Cache {
-            db,
+            db: Some(db),
             tx: Mutex::new(Some(tx)),
             writer: Mutex::new(Some(writer)),
             path,
+            health,
         })
     }
 
@@ -195,16 +391,33 @@ impl Cache {
         &self.path
     }
 
-    /// The entry stored under `key`, fresh or not; `None` when absent or unreadable.
-    pub fn get(&self, key: &str) -> Result<Option<Entry>, CacheError> {
-        let txn = self.db.begin_read().map_err(|e| err("cache read", e))?;
-        let table = txn.open_table(TABLE).map_err(|e| err("cache read", e))?;
-        let value = table.get(key).map_err(|e| err("cache read", e))?;
-        Ok(value.and_then(|v| Entry::decode(v.value())))
+    /// Whether the store failed during this run (and is no longer used).
+    pub fn is_damaged(&self) -> bool {
+        self.health.is_broken()
     }
 
-    /// Store `entry` under `key` (committed by the writer thread within a few milliseconds).
+    /// The entry stored under `key`, fresh or not; `None` when absent, or when the cache is
+    /// damaged (which this call may discover: the warning is given then).
+    pub fn get(&self, key: &str) -> Result<Option<Entry>, CacheError> {
+        let Some(db) = &self.db else { return Ok(None) };
+        let entry = self.health.guard("cache read", || {
+            let txn = db.begin_read().map_err(|e| e.to_string())?;
+            let table = txn.open_table(TABLE).map_err(|e| e.to_string())?;
+            let value = table.get(key).map_err(|e| e.to_string())?;
+            match value.map(|v| Entry::decode(v.value())) {
+                None => Ok(None),
+                Some(decoded) => decoded.map_err(str::to_owned),
+            }
+        });
+        Ok(entry.flatten())
+    }
+
+    /// Store `entry` under `key` (committed by the writer thread within a few milliseconds;
+    /// dropped when the cache is damaged).
     pub fn put(&self, key: &str, entry: &Entry) {
+        if self.health.is_broken() {
+            return;
+        }
         if let Some(tx) = self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
             let _ = tx.send(Msg::Put(key.to_owned(), entry.encode()));
         }
@@ -226,9 +439,14 @@ impl Cache {
     /// Number of entries stored.
     pub fn len(&self) -> Result<u64, CacheError> {
         use redb::ReadableTableMetadata;
-        let txn = self.db.begin_read().map_err(|e| err("cache read", e))?;
-        let table = txn.open_table(TABLE).map_err(|e| err("cache read", e))?;
-        table.len().map_err(|e| err("cache read", e))
+        let Some(db) = &self.db else { return Ok(0) };
+        self.health
+            .guard("cache read", || {
+                let txn = db.begin_read().map_err(|e| e.to_string())?;
+                let table = txn.open_table(TABLE).map_err(|e| e.to_string())?;
+                table.len().map_err(|e| e.to_string())
+            })
+            .ok_or_else(|| CacheError(format!("{} is damaged", self.path.display())))
     }
 
     /// Whether nothing is stored.
@@ -243,12 +461,16 @@ impl Drop for Cache {
         if let Some(w) = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let _ = w.join();
         }
+        // Closing a damaged database may panic too.
+        let db = self.db.take();
+        let _ = catch_unwind(AssertUnwindSafe(move || drop(db)));
     }
 }
 
 /// The writer thread: gather puts for up to [`LINGER`] or [`BATCH`] entries, commit them in
-/// one transaction, then answer the flushes that were waiting.
-fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>) {
+/// one transaction, then answer the flushes that were waiting. A failed commit (or a panic in
+/// it) marks the cache damaged; later puts are dropped.
+fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
     let mut batch: Vec<(String, Vec<u8>)> = Vec::new();
     let mut acks: Vec<mpsc::Sender<Result<(), String>>> = Vec::new();
     while let Ok(first) = rx.recv() {
@@ -269,7 +491,11 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>) {
                 Err(mpsc::RecvTimeoutError::Disconnected) => open = false,
             }
         }
-        let result = commit(db, &batch).map_err(|e| e.to_string());
+        let result = health
+            .guard("cache write", || {
+                commit(db, &batch).map_err(|e| e.to_string())
+            })
+            .ok_or_else(|| "the cache is damaged; nothing more is written".to_owned());
         batch.clear();
         for ack in acks.drain(..) {
             let _ = ack.send(result.clone());
@@ -279,7 +505,6 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>) {
         }
     }
 }
-
 fn commit(db: &Database, batch: &[(String, Vec<u8>)]) -> Result<(), redb::Error> {
     if batch.is_empty() {
         return Ok(());
@@ -308,16 +533,21 @@ mod tests {
             expires: now + Duration::from_secs(5),
             body: b"{\"responseCode\":200}".to_vec(),
         };
-        assert_eq!(Entry::decode(&e.encode()), Some(e.clone()));
+        assert_eq!(Entry::decode(&e.encode()), Ok(Some(e.clone())));
         let bytes = e.encode();
-        for cut in 0..18 {
-            assert_eq!(Entry::decode(&bytes[..cut]), None);
+        assert_eq!(Entry::decode(&[]), Err("an entry is cut short"));
+        for cut in 1..bytes.len() {
+            assert!(Entry::decode(&bytes[..cut]).is_err(), "cut at {cut}");
         }
+        // An older layout reads as absent.
         let mut wrong = bytes.clone();
-        wrong[0] = 9;
-        assert_eq!(Entry::decode(&wrong), None);
-        wrong[0] = FORMAT;
-        wrong[1] = 200;
-        assert_eq!(Entry::decode(&wrong), None);
+        wrong[0] = 1;
+        assert_eq!(Entry::decode(&wrong), Ok(None));
+        // Any flipped bit is caught by the checksum.
+        for bit in 8..bytes.len() * 8 {
+            let mut flipped = bytes.clone();
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            assert!(Entry::decode(&flipped).is_err(), "bit {bit}");
+        }
     }
 }

@@ -15,6 +15,9 @@ use crate::resolver::Config;
 
 /// The TTL a value without one gets (the Handle System's default, RFC 3651 §3.1).
 const DEFAULT_TTL: Duration = Duration::from_secs(86_400);
+/// The longest a record is cached, whatever TTL the server gives (relative or absolute): the
+/// server's number is never used in arithmetic that could overflow.
+pub const MAX_TTL: Duration = Duration::from_secs(30 * 86_400);
 
 /// The cache key: the DOI's equivalence key (doi URI scheme §3), plus the request's `type` and
 /// `index` parameters, which change the answer.
@@ -145,17 +148,26 @@ fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
         ResponseCode::NoValues => Outcome::NoValues,
         _ => Outcome::Error,
     };
-    // The answer must be about the name asked for (compared by DOI equivalence).
-    if let Some(h) = record
-        .handle
-        .as_deref()
-        .filter(|_| outcome == Outcome::Resolved)
-        && !Doi::parse(h).is_ok_and(|other| other.equivalent(doi))
-    {
-        return Step::unknown(format!(
-            "{http}: the answer is for the handle {h:?}, not {:?}",
-            doi.as_str()
-        ));
+    // The answer must be about the name asked for (compared by DOI equivalence, §3: Basic
+    // Latin case-insensitive). A record or "no values" must say which handle it is about; a
+    // "not found" may leave it out, a server error does not name one.
+    match (record.handle.as_deref(), outcome) {
+        (Some(h), Outcome::Resolved | Outcome::NoValues | Outcome::NotFound)
+            if !Doi::parse(h).is_ok_and(|other| other.equivalent(doi)) =>
+        {
+            return Step::unknown(format!(
+                "{http}: the answer is for the handle {h:?}, not {:?}: not used",
+                doi.as_str()
+            ));
+        }
+        (None, Outcome::Resolved | Outcome::NoValues) => {
+            return Step::unknown(format!(
+                "{http}: the answer has no \"handle\" member, so it may be about another \
+                 name than {:?}: not used",
+                doi.as_str()
+            ));
+        }
+        _ => {}
     }
     let mut step = interpret(doi, outcome, &record, value, &cfg.types, &cfg.indexes);
     if outcome == Outcome::Error && a.attempts > 1 {
@@ -221,20 +233,27 @@ fn looks_like_html(body: &[u8], content_type: &str) -> bool {
         || head.contains("<html")
 }
 
-/// When a record stops being valid: the earliest of its values' TTLs; `None` when any value
-/// must not be cached (TTL 0 or negative, or a time that cannot be read).
+/// When a record stops being valid: the earliest of its values' TTLs, at most [`MAX_TTL`]
+/// from `now`; `None` when any value must not be cached (TTL 0 or negative, or a time that
+/// cannot be read). Saturating: no TTL can overflow the clock.
 fn expiry(record: &HandleRecord, now: SystemTime) -> Option<SystemTime> {
-    let mut earliest: Option<SystemTime> = None;
+    let latest = now.checked_add(MAX_TTL)?;
+    let mut earliest = now.checked_add(DEFAULT_TTL)?.min(latest);
+    let mut any = false;
     for v in record.values() {
         let t = match &v.ttl {
-            None => now + DEFAULT_TTL,
-            Some(Ttl::Seconds(n)) if *n > 0 => now + Duration::from_secs(n.unsigned_abs()),
+            None => now.checked_add(DEFAULT_TTL),
+            Some(Ttl::Seconds(n)) if *n > 0 => {
+                now.checked_add(Duration::from_secs(n.unsigned_abs()).min(MAX_TTL))
+            }
             Some(Ttl::Seconds(_)) => return None,
-            Some(Ttl::Until(s)) => humantime::parse_rfc3339_weak(s.trim()).ok()?,
-        };
-        earliest = Some(earliest.map_or(t, |e| e.min(t)));
+            Some(Ttl::Until(s)) => Some(humantime::parse_rfc3339_weak(s.trim()).ok()?),
+        }
+        .map_or(latest, |t| t.min(latest));
+        earliest = if any { earliest.min(t) } else { t };
+        any = true;
     }
-    Some(earliest.unwrap_or(now + DEFAULT_TTL))
+    Some(earliest)
 }
 
 #[cfg(test)]
@@ -265,6 +284,34 @@ mod tests {
         let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
             {"index":1,"type":"URL","data":{"format":"string","value":"u"}}]}"#);
         assert_eq!(expiry(&r, now), Some(now + DEFAULT_TTL));
+    }
+
+    #[test]
+    fn huge_ttls_are_clamped_never_overflow() {
+        // Issue 11, High 2: i64::MAX seconds overflowed `SystemTime + Duration` and panicked.
+        let now = SystemTime::now();
+        for ttl in [
+            "9223372036854775807".to_owned(),
+            "4000000000000".to_owned(),
+            "\"9999-12-31T23:59:59Z\"".to_owned(),
+            format!("{}", MAX_TTL.as_secs() + 1),
+        ] {
+            let r = rec(&format!(
+                r#"{{"responseCode":1,"handle":"10.1/x","values":[
+                {{"index":1,"type":"URL","data":{{"format":"string","value":"u"}},"ttl":{ttl}}}]}}"#
+            ));
+            assert_eq!(expiry(&r, now), Some(now + MAX_TTL), "{ttl}");
+        }
+        // The clamp applies to the earliest TTL, so a short one still wins.
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":9223372036854775807},
+            {"index":2,"type":"URL","data":{"format":"string","value":"v"},"ttl":5}]}"#);
+        assert_eq!(expiry(&r, now), Some(now + Duration::from_secs(5)));
+        // A clock near its end: no panic either.
+        let far = SystemTime::UNIX_EPOCH + Duration::from_secs(i64::MAX as u64 / 2);
+        let r = rec(r#"{"responseCode":1,"handle":"10.1/x","values":[
+            {"index":1,"type":"URL","data":{"format":"string","value":"u"},"ttl":9223372036854775807}]}"#);
+        let _ = expiry(&r, far);
     }
 
     #[test]

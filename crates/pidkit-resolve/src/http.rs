@@ -1,7 +1,9 @@
 //! The HTTP client (RFC 9110): connect and total timeouts, bounded retries with exponential
-//! backoff and jitter, `Retry-After` (§10.2.3), a maximum body size, a polite `User-Agent`, and
-//! an optional request rate limit shared by all threads.
+//! backoff and jitter, `Retry-After` (§10.2.3), a maximum body size (on the wire and decoded),
+//! a polite `User-Agent`, and an optional request rate limit shared by all threads. A failed
+//! DNS lookup is final: it is not retried.
 
+use std::io::Read as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
@@ -31,13 +33,20 @@ pub struct ClientConfig {
     pub backoff_max: Duration,
     /// The longest `Retry-After` the client waits for; a longer one ends the retries.
     pub max_retry_after: Duration,
-    /// The largest response body accepted, in bytes.
+    /// The largest response body accepted, in bytes: on the wire, and again after a
+    /// `Content-Encoding` (gzip) is decoded.
     pub max_body: u64,
     /// A contact address sent in the `User-Agent` (as polite API use asks).
     pub mailto: Option<String>,
-    /// At most this many requests per second over all threads (`None`: no limit).
+    /// At most this many requests per second over all threads (`None`: no limit). Values
+    /// outside [`MIN_RATE`]..=[`MAX_RATE`] are clamped to that range.
     pub rate: Option<f64>,
 }
+
+/// The slowest request rate, in requests per second: one request every 100 seconds.
+pub const MIN_RATE: f64 = 0.01;
+/// The fastest request rate that is enforced, in requests per second.
+pub const MAX_RATE: f64 = 1000.0;
 
 impl Default for ClientConfig {
     fn default() -> Self {
@@ -146,20 +155,24 @@ pub(crate) struct Client {
 
 impl Client {
     pub fn new(cfg: ClientConfig, pool: usize) -> Client {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
+        let config = ureq::Agent::config_builder()
             .timeout_connect(Some(cfg.connect_timeout))
             .timeout_global(Some(cfg.timeout))
             .http_status_as_error(false)
             .user_agent(cfg.user_agent(None))
             .max_idle_connections_per_host(pool.max(1))
             .max_idle_connections(pool.max(1) * 2)
-            .build()
-            .into();
+            .build();
+        let agent = ureq::Agent::with_parts(
+            config,
+            ureq::unversioned::transport::DefaultConnector::default(),
+            FinalDns::default(),
+        );
         let limiter = cfg
             .rate
-            .filter(|r| r.is_finite() && *r > 0.0)
+            .filter(|r| !r.is_nan() && *r > 0.0)
             .map(|r| RateLimiter {
-                interval: Duration::from_secs_f64(1.0 / r),
+                interval: Duration::from_secs_f64(1.0 / r.clamp(MIN_RATE, MAX_RATE)),
                 next: Mutex::new(Instant::now()),
             });
         Client {
@@ -258,13 +271,22 @@ impl Client {
         if let Some(n) = declared.filter(|&n| n > self.cfg.max_body) {
             return Attempt::Fatal(too_large(n, self.cfg.max_body));
         }
-        match resp
+        // The wire limit is ureq's; the decoded body (after gzip) is limited here, so a small
+        // compressed body cannot expand without bound.
+        let mut body = Vec::new();
+        let read = resp
             .body_mut()
             .with_config()
             .limit(self.cfg.max_body)
-            .read_to_vec()
-        {
-            Ok(body) => Attempt::Answer(Answer {
+            .reader()
+            .take(self.cfg.max_body.saturating_add(1))
+            .read_to_end(&mut body);
+        match read.map_err(ureq::Error::from) {
+            Ok(_) if body.len() as u64 > self.cfg.max_body => Attempt::Fatal(format!(
+                "decoded response body larger than the {} byte limit",
+                self.cfg.max_body
+            )),
+            Ok(_) => Attempt::Answer(Answer {
                 status,
                 content_type,
                 body,
@@ -276,6 +298,26 @@ impl Client {
                 self.cfg.max_body
             )),
             Err(e) => classify(e, "response body"),
+        }
+    }
+}
+
+/// ureq's resolver, except that a failed lookup is `HostNotFound` (final, never retried): the
+/// system resolver has already retried, and a machine without DNS would otherwise send every
+/// request of a batch several times over. A lookup that times out stays a timeout.
+#[derive(Debug, Default)]
+struct FinalDns(ureq::unversioned::resolver::DefaultResolver);
+
+impl ureq::unversioned::resolver::Resolver for FinalDns {
+    fn resolve(
+        &self,
+        uri: &ureq::http::Uri,
+        config: &ureq::config::Config,
+        timeout: ureq::unversioned::transport::NextTimeout,
+    ) -> Result<ureq::unversioned::resolver::ResolvedSocketAddrs, ureq::Error> {
+        match self.0.resolve(uri, config, timeout) {
+            Err(ureq::Error::Io(_)) => Err(ureq::Error::HostNotFound),
+            other => other,
         }
     }
 }
@@ -299,7 +341,7 @@ fn classify(e: ureq::Error, during: &str) -> Attempt {
         E::Decompress(what, io) => {
             Attempt::Transient(format!("truncated or corrupt {what} response body: {io}"))
         }
-        E::HostNotFound => Attempt::Fatal("host not found".into()),
+        E::HostNotFound => Attempt::Fatal("host not found (the DNS lookup failed)".into()),
         E::BodyExceedsLimit(n) => Attempt::Fatal(format!("response body exceeds {n} bytes")),
         other => Attempt::Fatal(format!("{other}")),
     }
@@ -363,6 +405,36 @@ mod tests {
         // Jitter: not every delay is the same.
         let set: std::collections::HashSet<_> = (0..20).map(|_| client.backoff(3)).collect();
         assert!(set.len() > 1);
+    }
+
+    #[test]
+    fn any_rate_gives_a_bounded_interval_without_panicking() {
+        // Issue 11, Low 13: 1e-300 overflowed Duration (a panic), 1e-9 slept for decades.
+        for (rate, interval) in [
+            (1e-300, Duration::from_secs(100)),
+            (1e-9, Duration::from_secs(100)),
+            (f64::INFINITY, Duration::from_millis(1)),
+            (0.5, Duration::from_secs(2)),
+        ] {
+            let client = Client::new(
+                ClientConfig {
+                    rate: Some(rate),
+                    ..Default::default()
+                },
+                1,
+            );
+            assert_eq!(client.limiter.map(|l| l.interval), Some(interval), "{rate}");
+        }
+        for off in [0.0, -1.0, f64::NAN] {
+            let client = Client::new(
+                ClientConfig {
+                    rate: Some(off),
+                    ..Default::default()
+                },
+                1,
+            );
+            assert!(client.limiter.is_none(), "{off}");
+        }
     }
 
     #[test]

@@ -22,6 +22,8 @@
 //! ```
 
 mod cache;
+#[doc(hidden)]
+pub mod fuzz;
 mod handle_api;
 mod http;
 mod ordered;
@@ -31,12 +33,13 @@ mod resolver;
 mod votable;
 
 pub use cache::{Cache, CacheError, Entry};
-pub use http::ClientConfig;
+pub use handle_api::MAX_TTL;
+pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
 pub use ordered::ordered;
 pub use outcome::{Outcome, Resolution, Source};
 pub use registry::regtap_query;
 pub use resolver::{Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver};
-pub use votable::{QueryStatus, VoTable};
+pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
 
 #[cfg(feature = "test-server")]
 pub mod testserver;

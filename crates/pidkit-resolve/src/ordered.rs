@@ -2,18 +2,22 @@
 //! jobs in flight, and results handed back strictly in input order.
 
 use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, mpsc};
 
 /// Run `work` on every job with `workers` threads and call `emit` with each job and its result
 /// in input order. At most `4 × workers` jobs are in flight or waiting for an earlier one, so
 /// memory stays bounded however long the input is; jobs are pulled from `jobs` lazily.
 ///
+/// A job on which `work` panics is handed to `emit` as `Err(message)`, in its place; the worker
+/// goes on with the next job, so one failure never stalls the batch.
+///
 /// ```
 /// let mut out = Vec::new();
 /// pidkit_resolve::ordered(0..100u64, 8, |n| {
 ///     std::thread::sleep(std::time::Duration::from_micros((100 - n) * 10));
 ///     n * 2
-/// }, |n, r| out.push((n, r)));
+/// }, |n, r| out.push((n, r.unwrap())));
 /// assert_eq!(out, (0..100).map(|n| (n, n * 2)).collect::<Vec<_>>());
 /// ```
 pub fn ordered<J, R, W, E>(jobs: impl IntoIterator<Item = J>, workers: usize, work: W, mut emit: E)
@@ -21,13 +25,13 @@ where
     J: Send,
     R: Send,
     W: Fn(&J) -> R + Sync,
-    E: FnMut(J, R),
+    E: FnMut(J, Result<R, String>),
 {
     let workers = workers.max(1);
     let window = workers * 4;
     let (job_tx, job_rx) = mpsc::channel::<(usize, J)>();
     let job_rx = Mutex::new(job_rx);
-    let (res_tx, res_rx) = mpsc::channel::<(usize, J, R)>();
+    let (res_tx, res_rx) = mpsc::channel::<(usize, J, Result<R, String>)>();
     std::thread::scope(|s| {
         for _ in 0..workers {
             let res_tx = res_tx.clone();
@@ -36,7 +40,8 @@ where
                 loop {
                     let next = job_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((seq, job)) = next else { break };
-                    let result = work(&job);
+                    let result =
+                        catch_unwind(AssertUnwindSafe(|| work(&job))).map_err(|p| panic_text(&*p));
                     if res_tx.send((seq, job, result)).is_err() {
                         break;
                     }
@@ -45,7 +50,7 @@ where
         }
         drop(res_tx);
         // slots[k] holds the result of job `done + k` once it arrives.
-        let mut slots: VecDeque<Option<(J, R)>> = VecDeque::new();
+        let mut slots: VecDeque<Option<(J, Result<R, String>)>> = VecDeque::new();
         let (mut sent, mut done) = (0usize, 0usize);
         let mut jobs = jobs.into_iter();
         let mut more = true;
@@ -81,6 +86,15 @@ where
     });
 }
 
+/// The message of a panic payload (`panic!` gives a `&str` or a `String`).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,7 +122,7 @@ mod tests {
                 n
             },
             |n, r| {
-                assert_eq!(n, r);
+                assert_eq!(Ok(n), r);
                 // Never more than the window pulled ahead of what was emitted.
                 assert!(pulled.load(Ordering::SeqCst) <= n + 1 + 16);
                 emitted.push(n);
@@ -125,7 +139,37 @@ mod tests {
         ordered(Vec::<u8>::new(), 3, |_| (), |_, _| n += 1);
         assert_eq!(n, 0);
         let mut out = Vec::new();
-        ordered(vec!["a", "b"], 0, |s| s.len(), |s, l| out.push((s, l)));
+        ordered(
+            vec!["a", "b"],
+            0,
+            |s| s.len(),
+            |s, l| out.push((s, l.unwrap())),
+        );
         assert_eq!(out, [("a", 1), ("b", 1)]);
+    }
+
+    #[test]
+    fn a_panicking_job_is_reported_in_place_and_never_stalls() {
+        // Issue 11, High 2: a worker that died left its slot empty and the batch waited forever.
+        for workers in [1, 3] {
+            let mut out = Vec::new();
+            ordered(
+                0..40u32,
+                workers,
+                |&n| {
+                    assert!(n % 7 != 3, "job {n} failed");
+                    n
+                },
+                |n, r| out.push((n, r)),
+            );
+            assert_eq!(out.len(), 40, "every job reported");
+            for (n, r) in out {
+                if n % 7 == 3 {
+                    assert_eq!(r, Err(format!("job {n} failed")));
+                } else {
+                    assert_eq!(r, Ok(n));
+                }
+            }
+        }
     }
 }

@@ -178,6 +178,25 @@ impl Resolution {
         Resolution::new(input, None, Outcome::Invalid, Some(reason))
     }
 
+    /// A resolution that failed inside pidkit (a worker panicked): `unknown`, with the panic's
+    /// message in the reason, so a batch reports it in its place and goes on.
+    ///
+    /// ```
+    /// let r = pidkit_resolve::Resolution::failed("10.1/x", "boom");
+    /// assert_eq!(r.outcome, pidkit_resolve::Outcome::Unknown);
+    /// assert!(r.reason.unwrap().contains("boom"));
+    /// ```
+    pub fn failed(input: &str, message: &str) -> Resolution {
+        Resolution::new(
+            input,
+            None,
+            Outcome::Unknown,
+            Some(format!(
+                "internal error while resolving (a bug in pidkit; please report it): {message}"
+            )),
+        )
+    }
+
     pub(crate) fn new(
         input: &str,
         kind: Option<pidkit::Kind>,

@@ -2,8 +2,10 @@
 //! service (RegTAP 1.1 `rr.resource`, `rr.capability`, `rr.interface`) with a synchronous TAP
 //! query (TAP 1.1 §2.2), the VOTable answer read into a registry record.
 
+use std::collections::HashMap;
 use std::time::SystemTime;
 
+use pidkit::ivo::Ivoid;
 use serde_json::{Value, json};
 
 use crate::cache::Entry;
@@ -111,10 +113,11 @@ fn not_found(registry_part: &str) -> Step {
 
 fn resolved(record: Value) -> Step {
     let mut urls: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for cap in record["capabilities"].as_array().into_iter().flatten() {
         for intf in cap["interfaces"].as_array().into_iter().flatten() {
             if let Some(u) = intf["access_url"].as_str()
-                && !urls.iter().any(|x| x == u)
+                && seen.insert(u)
             {
                 urls.push(u.to_owned());
             }
@@ -127,56 +130,85 @@ fn resolved(record: Value) -> Step {
 }
 
 /// The registry record from the joined rows: one resource, its capabilities in `cap_index`
-/// order, each with its interfaces.
-fn read(registry_part: &str, t: &VoTable) -> Step {
+/// order, each with its interfaces. Linear in the rows (capabilities are found through a map).
+/// Every row must be about the resource asked for (Identifiers 2.0 §2.6: the Registry part
+/// compared case-insensitively); an answer about another resource is not used.
+pub(crate) fn read(registry_part: &str, t: &VoTable) -> Step {
     if t.rows.is_empty() {
         return not_found(registry_part);
     }
-    let col = |row: &[Option<String>], name: &str| -> Value {
-        t.column(name)
-            .and_then(|i| row.get(i).cloned().flatten())
+    let column = |name: &str| t.column(name);
+    let (c_ivoid, c_std, c_type, c_index) = (
+        column("ivoid"),
+        column("standard_id"),
+        column("cap_type"),
+        column("cap_index"),
+    );
+    let (c_itype, c_role, c_use, c_url) = (
+        column("intf_type"),
+        column("intf_role"),
+        column("url_use"),
+        column("access_url"),
+    );
+    let (c_title, c_rtype) = (column("res_title"), column("res_type"));
+    let col = |row: &[Option<String>], c: Option<usize>| -> Value {
+        c.and_then(|i| row.get(i).cloned().flatten())
             .map_or(Value::Null, Value::String)
     };
-    let first = &t.rows[0];
-    let mut caps: Vec<(Value, Value)> = Vec::new(); // (grouping key, capability)
+    let asked = Ivoid::parse(registry_part).ok();
     for row in &t.rows {
-        let (std_id, cap_type) = (col(row, "standard_id"), col(row, "cap_type"));
-        let cap_key = match col(row, "cap_index") {
+        let named = c_ivoid.and_then(|i| row.get(i)).and_then(Option::as_deref);
+        let same = match (named, &asked) {
+            (Some(n), Some(a)) => Ivoid::parse(n).is_ok_and(|n| n.equivalent(a)),
+            (Some(n), None) => n.eq_ignore_ascii_case(registry_part),
+            (None, _) => false,
+        };
+        if !same {
+            return Step::unknown(match named {
+                Some(n) => {
+                    format!("the registry answered about {n:?}, not {registry_part:?}: not used")
+                }
+                None => "the registry answer does not say which resource it describes \
+                         (no ivoid column value): not used"
+                    .to_owned(),
+            });
+        }
+    }
+    let first = &t.rows[0];
+    // (grouping key, capability), and where each key is.
+    let mut caps: Vec<(Value, Value)> = Vec::new();
+    let mut at_key: HashMap<String, usize> = HashMap::new();
+    for row in &t.rows {
+        let (std_id, cap_type) = (col(row, c_std), col(row, c_type));
+        let cap_key = match col(row, c_index) {
             Value::Null if std_id.is_null() && cap_type.is_null() => continue,
             Value::Null => json!([std_id, cap_type]),
             index => index,
         };
-        let at = match caps.iter().position(|(k, _)| *k == cap_key) {
-            Some(at) => at,
-            None => {
-                caps.push((
-                    cap_key,
-                    json!({"standard_id": std_id, "type": cap_type, "interfaces": []}),
-                ));
-                caps.len() - 1
-            }
-        };
+        let at = *at_key.entry(cap_key.to_string()).or_insert_with(|| {
+            caps.push((
+                cap_key,
+                json!({"standard_id": std_id, "type": cap_type, "interfaces": []}),
+            ));
+            caps.len() - 1
+        });
         let cap = &mut caps[at].1;
-        let access_url = col(row, "access_url");
+        let access_url = col(row, c_url);
         if !access_url.is_null()
             && let Some(list) = cap["interfaces"].as_array_mut()
         {
             list.push(json!({
-                "type": col(row, "intf_type"),
-                "role": col(row, "intf_role"),
-                "url_use": col(row, "url_use"),
+                "type": col(row, c_itype),
+                "role": col(row, c_role),
+                "url_use": col(row, c_use),
                 "access_url": access_url,
             }));
         }
     }
-    let ivoid = match col(first, "ivoid") {
-        Value::Null => Value::String(registry_part.to_owned()),
-        v => v,
-    };
     let mut step = resolved(json!({
-        "ivoid": ivoid,
-        "title": col(first, "res_title"),
-        "type": col(first, "res_type"),
+        "ivoid": col(first, c_ivoid),
+        "title": col(first, c_title),
+        "type": col(first, c_rtype),
         "capabilities": caps.into_iter().map(|(_, c)| c).collect::<Vec<_>>(),
     }));
     if t.status == QueryStatus::Overflow {

@@ -275,7 +275,12 @@ impl Resolver {
         concurrency: usize,
         mut emit: impl FnMut(Resolution),
     ) {
-        crate::ordered(inputs, concurrency, |s| self.resolve(s), |_, r| emit(r));
+        crate::ordered(
+            inputs,
+            concurrency,
+            |s| self.resolve(s),
+            |s, r| emit(r.unwrap_or_else(|panic| Resolution::failed(&s, &panic))),
+        );
     }
 
     /// A cached answer for `key` if it may be used: fresh, or any when offline.

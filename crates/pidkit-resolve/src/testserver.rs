@@ -27,13 +27,20 @@
 //! | `10.5555/ttl-0` | a record whose values have a TTL of 0 (not to be cached) |
 //! | `10.5555/ttl-abs-N` | a record whose TTL is an absolute time N seconds from now |
 //! | `10.5555/mismatch` | a record for another handle |
+//! | `10.5555/no-handle` | a record without a `handle` member |
+//! | `10.5555/ttl-huge` | a record whose TTL is `i64::MAX` seconds |
+//! | `10.5555/gzip-bomb` | `Content-Encoding: gzip`: a few KB on the wire, a 4 MiB record decoded |
+//! | `10.5555/hostile-text` | a record whose URL holds an ANSI escape, U+202E and a newline |
 //! | `10.5555/bench/…` | a small record with one URL value |
 //! | anything else | responseCode 100, HTTP 404 |
 //!
 //! TAP, `POST /tap/sync` (`REQUEST=doQuery`, `LANG=ADQL`, `QUERY=…`): the IVOID literal of the
 //! query's `WHERE` decides: `ivo://org.gavo.dc` a resource with capabilities (TABLEDATA),
 //! `ivo://binary2.example/svc` the same in BINARY2, `ivo://error.example/x` a TAP error document
-//! (HTTP 400), `ivo://html.example/x` an HTML page, anything else an empty table.
+//! (HTTP 400), `ivo://html.example/x` an HTML page, `ivo://zero-width.example/x` a BINARY table
+//! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
+//! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 40,000
+//! capability rows, anything else an empty table.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -49,6 +56,25 @@ pub const FIGURE_1: &str = r#"{"responseCode":1,"handle":"10.1000/182","values":
 
 /// A Crossref-style record: a URL, Crossref's `700050` timestamp value and the admin value.
 pub const CROSSREF: &str = r#"{"responseCode":1,"handle":"10.1038/nature12373","values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://www.nature.com/articles/nature12373"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":700050,"type":"700050","data":{"format":"string","value":"20190326104738"},"ttl":86400,"timestamp":"2019-03-26T10:47:38Z"},{"index":100,"type":"HS_ADMIN","data":{"format":"admin","value":{"handle":"0.na/10.1038","index":200,"permissions":"111111110010"}},"ttl":86400,"timestamp":"2013-07-31T09:02:48Z"}]}"#;
+
+/// The decoded size of the `10.5555/gzip-bomb` answer (its compressed body is a few KB).
+pub const GZIP_BOMB_DECODED: usize = 4 << 20;
+
+/// The gzip body of `10.5555/gzip-bomb`: a Handle record of [`GZIP_BOMB_DECODED`] bytes.
+/// Compressed once per process; a test with a short timeout calls this first, so that the
+/// compression (slow in a debug build) is not inside the request.
+pub fn gzip_bomb() -> &'static [u8] {
+    static BOMB: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BOMB.get_or_init(|| {
+        let filler = "x".repeat(GZIP_BOMB_DECODED);
+        let body = format!(
+            r#"{{"responseCode":1,"handle":"10.5555/gzip-bomb","values":[{{"index":1,"type":"URL","data":{{"format":"string","value":"https://example.org/{filler}"}}}}]}}"#
+        );
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        let _ = gz.write_all(body.as_bytes());
+        gz.finish().unwrap_or_default()
+    })
+}
 
 /// One request the server received.
 #[derive(Clone, Debug)]
@@ -420,6 +446,26 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
             200,
             record("10.9999/other", "https://example.org/other", "86400"),
         ),
+        "10.5555/no-handle" => Reply::json(
+            200,
+            r#"{"responseCode":1,"values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://example.org/evil"},"ttl":86400}]}"#,
+        ),
+        "10.5555/ttl-huge" => Reply::json(
+            200,
+            record(name, "https://example.org/ttl-huge", "9223372036854775807"),
+        ),
+        "10.5555/gzip-bomb" => Reply {
+            headers: vec![("Content-Encoding", "gzip".into())],
+            ..Reply::json(200, gzip_bomb().to_vec())
+        },
+        "10.5555/hostile-text" => Reply::json(
+            200,
+            record(
+                name,
+                r"https://example.org/\u001b[31mred\u202egnp.exe\n10.1000/182: resolved",
+                "86400",
+            ),
+        ),
         _ => not_found(),
     }
 }
@@ -566,6 +612,32 @@ fn tap(adql: &str) -> Reply {
             "text/html",
             "<!DOCTYPE html><html><body>Maintenance</body></html>",
         ),
+        "ivo://zero-width.example/x" => Reply::new(
+            200,
+            votable,
+            r#"<VOTABLE><RESOURCE><TABLE><DATA><BINARY><STREAM encoding="base64">AAAA</STREAM></BINARY></DATA></TABLE></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://other.example/x" | "ivo://case.example/x" | "ivo://many.example/x" => {
+            let (about, n) = match ivoid.as_str() {
+                "ivo://other.example/x" => ("ivo://other.org/evil", 1),
+                "ivo://case.example/x" => ("ivo://CASE.Example/x", 1),
+                _ => ("ivo://many.example/x", 40_000),
+            };
+            let rows: String = (0..n)
+                .map(|i| {
+                    format!(
+                        "<TR><TD>{about}</TD><TD>vs:catalogservice</TD><TD>T</TD><TD>{i}</TD>\
+                         <TD>ivo://ivoa.net/std/tap</TD><TD/><TD>vs:paramhttp</TD><TD>std</TD>\
+                         <TD>base</TD><TD>http://example.org/tap/{i}</TD></TR>"
+                    )
+                })
+                .collect();
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{rows}</TABLEDATA>")),
+            )
+        }
         _ => Reply::new(200, votable, doc("OK", "<TABLEDATA></TABLEDATA>".into())),
     }
 }

@@ -1,8 +1,27 @@
 //! VOTable documents (IVOA VOTable 1.1–1.5) as TAP services return them: the `QUERY_STATUS`
 //! INFO (TAP 1.1 §4.9, DALI §4.4) and the first table's fields and rows, in the TABLEDATA,
 //! BINARY or BINARY2 serialization. Parsed with a real XML parser (roxmltree; DTDs refused).
+//!
+//! A VOTable comes from the network, so reading one is bounded: at most [`MAX_ROWS`] rows and
+//! [`MAX_CELLS`] cells, at most [`MAX_NAMESPACES`] namespace declarations, and a BINARY row
+//! must take at least one byte of the stream (otherwise the rows would never end).
 
 use base64::Engine as _;
+
+/// The most rows a table may have; a larger answer is refused (a RegTAP answer for one
+/// resource has one row per interface, a few dozen at most).
+pub const MAX_ROWS: usize = 10_000;
+/// The most cells (rows × fields) a table may have: bounds the memory a small document can ask
+/// for (a `<TR/>` of five bytes is a row of every field).
+pub const MAX_CELLS: usize = 1_000_000;
+/// The most `xmlns` declarations a document may carry. VOTables use one or two; the XML
+/// parser copies the declarations in scope into every element that declares a new one, so
+/// thousands of nested declarations would cost quadratic time and memory.
+pub const MAX_NAMESPACES: usize = 64;
+/// The most attributes one element may have. VOTable elements have a dozen at most; the XML
+/// parser compares each attribute with the ones before it, so an element with a million of
+/// them would cost quadratic time.
+pub const MAX_ATTRIBUTES: usize = 256;
 
 /// The status a TAP service reports in `<INFO name="QUERY_STATUS">`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +62,17 @@ impl VoTable {
     pub fn parse(bytes: &[u8]) -> Result<VoTable, String> {
         let text = std::str::from_utf8(bytes)
             .map_err(|e| format!("not UTF-8 at byte {}", e.valid_up_to()))?;
+        let declarations = text.matches("xmlns").count();
+        if declarations > MAX_NAMESPACES {
+            return Err(format!(
+                "{declarations} namespace declarations, more than the {MAX_NAMESPACES} allowed"
+            ));
+        }
+        if let Some(at) = crowded_element(text.as_bytes()) {
+            return Err(format!(
+                "an element with more than {MAX_ATTRIBUTES} attributes (at byte {at})"
+            ));
+        }
         let doc = roxmltree::Document::parse(text).map_err(|e| format!("not XML: {e}"))?;
         let root = doc.root_element();
         if root.tag_name().name() != "VOTABLE" {
@@ -98,7 +128,11 @@ impl VoTable {
         let mut rows = Vec::new();
         if let Some(data) = table.children().find(|n| is(n, "DATA")) {
             if let Some(td) = data.children().find(|n| is(n, "TABLEDATA")) {
+                let mut cells = 0usize;
                 for tr in td.children().filter(|n| is(n, "TR")) {
+                    let width = tr.children().filter(|n| is(n, "TD")).count();
+                    cells = cells.saturating_add(width.max(fields.len()));
+                    check_size(rows.len() + 1, cells)?;
                     let mut row: Vec<Option<String>> = tr
                         .children()
                         .filter(|n| is(n, "TD"))
@@ -185,6 +219,70 @@ fn element_size(datatype: &str) -> Option<usize> {
     })
 }
 
+/// The byte offset of the first start tag with more than [`MAX_ATTRIBUTES`] attributes, found
+/// in one pass before the XML parser sees the text: `=` signs outside quotes are counted from
+/// each `<` to its `>`; comments, CDATA sections, processing instructions and declarations are
+/// skipped.
+fn crowded_element(text: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(lt) = memchr_at(b'<', text, i) {
+        let rest = &text[lt..];
+        let skip_to = |end: &[u8]| {
+            rest.windows(end.len())
+                .position(|w| w == end)
+                .map_or(text.len(), |p| lt + p + end.len())
+        };
+        if rest.starts_with(b"<!--") {
+            i = skip_to(b"-->");
+            continue;
+        }
+        if rest.starts_with(b"<![CDATA[") {
+            i = skip_to(b"]]>");
+            continue;
+        }
+        if rest.starts_with(b"<?") || rest.starts_with(b"<!") || rest.starts_with(b"</") {
+            i = skip_to(b">");
+            continue;
+        }
+        let (mut quote, mut count, mut j) = (None, 0usize, lt + 1);
+        while let Some(&b) = text.get(j) {
+            match (quote, b) {
+                (Some(q), b) if b == q => quote = None,
+                (Some(_), _) => {}
+                (None, b'"' | b'\'') => quote = Some(b),
+                (None, b'=') => count += 1,
+                (None, b'>') => break,
+                (None, _) => {}
+            }
+            j += 1;
+        }
+        if count > MAX_ATTRIBUTES {
+            return Some(lt);
+        }
+        i = j + 1;
+    }
+    None
+}
+
+/// The first `needle` at or after `from`.
+fn memchr_at(needle: u8, hay: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .iter()
+        .position(|&b| b == needle)
+        .map(|p| from + p)
+}
+
+/// Refuse a table past [`MAX_ROWS`] rows or [`MAX_CELLS`] cells, before it is built.
+fn check_size(rows: usize, cells: usize) -> Result<(), String> {
+    if rows > MAX_ROWS {
+        return Err(format!("more than {MAX_ROWS} rows in one answer"));
+    }
+    if cells > MAX_CELLS {
+        return Err(format!("more than {MAX_CELLS} cells in one answer"));
+    }
+    Ok(())
+}
+
 /// Read the BINARY (no null flags) or BINARY2 (a null bitmap before each row) stream.
 fn decode_binary(
     raw: &[u8],
@@ -200,6 +298,11 @@ fn decode_binary(
         0
     };
     while at < raw.len() {
+        let row_start = at;
+        check_size(
+            rows.len() + 1,
+            (rows.len() + 1).saturating_mul(fields.len()),
+        )?;
         let mask = raw.get(at..at + mask_len).ok_or_else(short)?;
         at += mask_len;
         let mut row = Vec::with_capacity(fields.len());
@@ -233,6 +336,15 @@ fn decode_binary(
             row.push(
                 (!null && !(value.is_empty() && (variable || f.arraysize.is_some())))
                     .then_some(value),
+            );
+        }
+        if at == row_start {
+            // No FIELD, or only zero-length arrays: a row takes no bytes, so the stream would
+            // hold infinitely many of them.
+            return Err(
+                "a BINARY row takes no bytes (no FIELD with a size): the stream cannot \
+                        be read"
+                    .into(),
             );
         }
         rows.push(row);
@@ -420,5 +532,127 @@ mod tests {
         );
         let t = VoTable::parse(doc.as_bytes()).unwrap();
         assert_eq!(t.rows, vec![vec![Some("ab".into()), Some("42".into())]]);
+    }
+
+    fn binary_doc(tag: &str, fields: &str, raw: &[u8]) -> String {
+        format!(
+            r#"<VOTABLE><RESOURCE><TABLE>{fields}<DATA><{tag}><STREAM encoding="base64">{}</STREAM></{tag}></DATA></TABLE></RESOURCE></VOTABLE>"#,
+            b64(raw)
+        )
+    }
+
+    #[test]
+    fn zero_width_rows_are_refused_at_once() {
+        // Issue 11, High 1: the exact document of the report, then the other ways to make a
+        // row that takes no bytes.
+        let report = r#"<VOTABLE><RESOURCE><TABLE><DATA><BINARY><STREAM encoding="base64">AAAA</STREAM></BINARY></DATA></TABLE></RESOURCE></VOTABLE>"#;
+        let e = VoTable::parse(report.as_bytes()).unwrap_err();
+        assert!(e.contains("takes no bytes"), "{e}");
+        for (tag, fields) in [
+            ("BINARY2", ""),
+            (
+                "BINARY",
+                r#"<FIELD name="a" datatype="int" arraysize="0"/>"#,
+            ),
+            (
+                "BINARY",
+                r#"<FIELD name="a" datatype="char" arraysize="0x5"/>"#,
+            ),
+            (
+                "BINARY",
+                r#"<FIELD name="b" datatype="bit" arraysize="0"/>"#,
+            ),
+        ] {
+            let e = VoTable::parse(binary_doc(tag, fields, &[0; 30]).as_bytes()).unwrap_err();
+            assert!(e.contains("takes no bytes"), "{tag} {fields}: {e}");
+        }
+        // A zero-length array beside a real field is fine.
+        let fields = r#"<FIELD name="a" datatype="int" arraysize="0"/><FIELD name="b" datatype="unsignedByte"/>"#;
+        let t = VoTable::parse(binary_doc("BINARY", fields, &[7, 8]).as_bytes()).unwrap();
+        assert_eq!(
+            t.rows,
+            vec![vec![None, Some("7".into())], vec![None, Some("8".into())]]
+        );
+    }
+
+    #[test]
+    fn rows_and_cells_are_bounded() {
+        // One byte per row: MAX_ROWS rows are read, one more is refused.
+        let fields = r#"<FIELD name="b" datatype="unsignedByte"/>"#;
+        let t =
+            VoTable::parse(binary_doc("BINARY", fields, &vec![1; MAX_ROWS]).as_bytes()).unwrap();
+        assert_eq!(t.rows.len(), MAX_ROWS);
+        let e = VoTable::parse(binary_doc("BINARY", fields, &vec![1; MAX_ROWS + 1]).as_bytes())
+            .unwrap_err();
+        assert!(e.contains("rows"), "{e}");
+        // TABLEDATA: the same bound.
+        let many = |n: usize| {
+            format!(
+                "<VOTABLE><RESOURCE><TABLE>{fields}<DATA><TABLEDATA>{}</TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+                "<TR><TD>1</TD></TR>".repeat(n)
+            )
+        };
+        assert_eq!(
+            VoTable::parse(many(MAX_ROWS).as_bytes())
+                .unwrap()
+                .rows
+                .len(),
+            MAX_ROWS
+        );
+        assert!(VoTable::parse(many(MAX_ROWS + 1).as_bytes()).is_err());
+        // Many fields and tiny rows: a five-byte <TR/> would be a row of every field.
+        let wide = format!(
+            "<VOTABLE><RESOURCE><TABLE>{}<DATA><TABLEDATA>{}</TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+            r#"<FIELD name="f" datatype="int"/>"#.repeat(20_000),
+            "<TR/>".repeat(5_000)
+        );
+        let e = VoTable::parse(wide.as_bytes()).unwrap_err();
+        assert!(e.contains("cells"), "{e}");
+        // The same in BINARY2: 10,000 zero-width fields, a row is its 1,250-byte null bitmap.
+        let narrow = r#"<FIELD name="a" datatype="int" arraysize="0"/>"#.repeat(10_000);
+        let e = VoTable::parse(binary_doc("BINARY2", &narrow, &vec![0; 200_000]).as_bytes())
+            .unwrap_err();
+        assert!(e.contains("cells"), "{e}");
+    }
+
+    #[test]
+    fn attributes_per_element_are_bounded() {
+        let attrs = |n: usize| {
+            (0..n)
+                .map(|i| format!(r#" a{i}="x=>y""#))
+                .collect::<String>()
+        };
+        let doc = |n: usize| {
+            format!(
+                "<VOTABLE><!-- {} --><![CDATA[ a=b=c ]]><RESOURCE{}/></VOTABLE>",
+                "=".repeat(1000),
+                attrs(n)
+            )
+        };
+        assert!(VoTable::parse(doc(MAX_ATTRIBUTES).as_bytes()).is_ok());
+        let e = VoTable::parse(doc(MAX_ATTRIBUTES + 1).as_bytes()).unwrap_err();
+        assert!(e.contains("more than 256 attributes (at byte 1037)"), "{e}");
+        // Unclosed quotes or tags end the scan without a panic.
+        for bad in [
+            "<a b='",
+            "<a",
+            "<!--",
+            "<![CDATA[",
+            "<",
+            "<a b=\"c\" =",
+            "<?x",
+        ] {
+            let _ = VoTable::parse(bad.as_bytes());
+        }
+    }
+
+    #[test]
+    fn namespace_declarations_are_bounded() {
+        let nested: String = (0..MAX_NAMESPACES + 1)
+            .map(|i| format!(r#"<R xmlns:n{i}="u{i}">"#))
+            .collect();
+        let doc = format!("<VOTABLE>{nested}</VOTABLE>");
+        let e = VoTable::parse(doc.as_bytes()).unwrap_err();
+        assert!(e.contains("namespace"), "{e}");
     }
 }

@@ -337,3 +337,142 @@ fn killed_writer_never_corrupts_the_cache() {
     }
     assert!(last > 0, "the children wrote something");
 }
+
+// ---- a damaged cache file (issue 11, Medium 4) -------------------------------------------
+
+const DAMAGE_KEYS: usize = 300;
+
+fn bench_doi(i: usize) -> String {
+    format!("10.5555/bench/{i}")
+}
+
+/// A real cache file: the resolver's own answers for DAMAGE_KEYS DOIs.
+fn real_cache_file(server: &TestServer) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let resolver = cached(server, dir.path());
+        resolver.resolve_all((0..DAMAGE_KEYS).map(bench_doi), 4, |r| {
+            assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+        });
+    } // dropped: committed
+    std::fs::read(dir.path().join("resolve-v1.redb")).unwrap()
+}
+
+type Warnings = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
+fn open_collecting(dir: &std::path::Path) -> (Cache, Warnings) {
+    let warnings = Warnings::default();
+    let sink = std::sync::Arc::clone(&warnings);
+    let cache = Cache::open_with_warnings(dir, move |m| sink.lock().unwrap().push(m.to_owned()))
+        .expect("a damaged cache still opens (fresh)");
+    (cache, warnings)
+}
+
+/// What one damaged copy gives: every input its answer, never a wrong one; the number of
+/// warnings; whether the file was moved aside.
+fn run_damaged(server: &TestServer, bytes: Vec<u8>) -> (usize, bool) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("resolve-v1.redb"), bytes).unwrap();
+    let (cache, warnings) = open_collecting(dir.path());
+    let resolver = Resolver::new(Config {
+        offline: true,
+        ..config(server)
+    })
+    .with_cache(cache);
+    let mut answered = 0;
+    resolver.resolve_all((0..DAMAGE_KEYS).map(bench_doi), 4, |r| {
+        let i: usize = r.input.rsplit('/').next().unwrap().parse().unwrap();
+        match r.outcome {
+            Outcome::Resolved => assert_eq!(
+                r.urls,
+                [format!("https://example.org/article/{i}")],
+                "a damaged cache never gives a wrong answer"
+            ),
+            Outcome::Unknown => {
+                assert_eq!(r.reason.as_deref(), Some("not in the cache, and offline"));
+            }
+            other => panic!("{}: {other}: {:?}", r.input, r.reason),
+        }
+        answered += 1;
+    });
+    assert_eq!(answered, DAMAGE_KEYS, "every input gets its answer");
+    drop(resolver);
+    let warnings = warnings.lock().unwrap().clone();
+    assert!(warnings.len() <= 1, "warned once: {warnings:?}");
+    let moved = std::fs::read_dir(dir.path()).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains(".redb.corrupt-")
+    });
+    assert_eq!(moved, !warnings.is_empty(), "{warnings:?}");
+    if moved {
+        // The next run has a working cache again (no "All roots are corrupted").
+        let (cache, again) = open_collecting(dir.path());
+        cache.put("doi:10.5555/AFTER", &crash_entry(1));
+        cache.flush().unwrap();
+        assert_eq!(
+            cache.get("doi:10.5555/AFTER").unwrap(),
+            Some(crash_entry(1))
+        );
+        assert!(again.lock().unwrap().is_empty());
+    }
+    (warnings.len(), moved)
+}
+
+#[test]
+fn bit_flipped_cache_files_warn_once_and_every_input_gets_its_answer() {
+    let server = TestServer::start();
+    let original = real_cache_file(&server);
+    let mut damaged = 0;
+    for seed in 0..48u64 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut bytes = original.clone();
+        match seed % 4 {
+            // A few flipped bits anywhere.
+            0 | 1 => {
+                for _ in 0..rng.usize(1..=16) {
+                    let at = rng.usize(..bytes.len());
+                    bytes[at] ^= 1 << rng.u8(..8);
+                }
+            }
+            // Flipped bits in the header and first pages, where redb keeps its roots.
+            2 => {
+                for _ in 0..rng.usize(1..=8) {
+                    let at = rng.usize(..bytes.len().min(8192));
+                    bytes[at] ^= 1 << rng.u8(..8);
+                }
+            }
+            // A 4 KiB page overwritten with noise.
+            _ => {
+                let page = rng.usize(..bytes.len() / 4096) * 4096;
+                for b in &mut bytes[page..page + 4096] {
+                    *b = rng.u8(..);
+                }
+            }
+        }
+        // A watchdog, so that a hang fails the test instead of stalling it.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(run_damaged(&server, bytes));
+            });
+            match rx.recv_timeout(Duration::from_secs(60)) {
+                Ok((warnings, _)) => damaged += warnings,
+                Err(e) => panic!("seed {seed}: no result ({e}): a panic above, or a hang"),
+            }
+        });
+    }
+    assert!(
+        damaged >= 10,
+        "the damage was noticed in {damaged} of 48 copies"
+    );
+    // A file that is not a database at all.
+    let (warnings, moved) = run_damaged(&server, b"not a redb file".repeat(1000));
+    assert_eq!((warnings, moved), (1, true));
+    assert_eq!(
+        server.requests().len(),
+        DAMAGE_KEYS,
+        "offline: nothing sent"
+    );
+}

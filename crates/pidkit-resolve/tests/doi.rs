@@ -300,6 +300,80 @@ fn an_answer_for_another_handle_is_not_trusted() {
 }
 
 #[test]
+fn an_answer_without_a_handle_member_is_not_trusted() {
+    // Issue 11, Medium 7: the server's URLs were taken although the answer named no handle.
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/no-handle");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(r.urls.is_empty());
+    assert!(r.reason.unwrap().contains("no \"handle\" member"));
+    // DOI equivalence (§3): the handle in another Basic Latin case is the same name.
+    let r = resolver.resolve("10.5555/TTL-1");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+}
+
+#[test]
+fn a_huge_ttl_is_clamped_not_a_panic() {
+    // Issue 11, High 2: "ttl": i64::MAX overflowed `SystemTime + Duration` and panicked.
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("10.5555/ttl-huge");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/ttl-huge"]);
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _) = setup();
+    let cached =
+        Resolver::new(config(&server)).with_cache(pidkit_resolve::Cache::open(dir.path()).unwrap());
+    assert_eq!(
+        cached.resolve("10.5555/ttl-huge").outcome,
+        Outcome::Resolved
+    );
+    cached.cache().unwrap().flush().unwrap();
+    let entry = cached
+        .cache()
+        .unwrap()
+        .get("doi:10.5555/TTL-HUGE")
+        .unwrap()
+        .unwrap();
+    let life = entry.expires.duration_since(entry.stored).unwrap();
+    assert!(life <= pidkit_resolve::MAX_TTL, "{life:?}");
+}
+
+#[test]
+fn a_gzip_bomb_is_refused_by_its_decoded_size() {
+    // Issue 11, High 3: --max-size was applied to the compressed bytes only.
+    let (server, resolver) = setup();
+    assert!(pidkit_resolve::testserver::gzip_bomb().len() < 100_000); // compressed before
+    let r = resolver.resolve("10.5555/gzip-bomb");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.contains("decoded response body larger than the 1048576 byte limit"),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1, "not retried");
+    // The client asked for gzip, and the server sent it.
+    assert!(
+        server.requests()[0]
+            .header("accept-encoding")
+            .is_some_and(|v| v.contains("gzip"))
+    );
+}
+
+#[test]
+fn a_failed_dns_lookup_is_not_retried() {
+    // Issue 16, item 6: offline, every request was sent 1 + retries times.
+    let server = TestServer::start();
+    let resolver = Resolver::new(Config {
+        resolver: "http://pidkit-test.invalid".into(),
+        ..config(&server)
+    });
+    let r = resolver.resolve("10.1000/182");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert_eq!(r.attempts, 1, "{:?}", r.reason);
+    assert!(r.reason.unwrap().contains("host not found"));
+}
+
+#[test]
 fn short_dois_expand_through_hs_alias() {
     let (server, resolver) = setup();
     let r = resolver.resolve("10/abc");

@@ -153,3 +153,45 @@ fn registry_down_is_unknown() {
             .starts_with("HTTP 404 (text/plain): not a VOTable answer")
     );
 }
+
+// ---- issue 11: hostile registry answers --------------------------------------------------
+
+#[test]
+fn a_binary_table_without_fields_is_refused_at_once() {
+    // High 1: rows of zero bytes made the decoder loop forever while memory grew.
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://zero-width.example/x");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.contains("not a VOTable answer") && reason.contains("takes no bytes"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_row_about_another_resource_is_not_used() {
+    // Medium 7: a row for ivo://other.org/evil answered ivo://other.example/x.
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://other.example/x");
+    assert_eq!(r.outcome, Outcome::Unknown, "{:?}", r.urls);
+    assert!(r.urls.is_empty());
+    assert!(r.record.is_none());
+    let reason = r.reason.unwrap();
+    assert!(reason.contains("\"ivo://other.org/evil\""), "{reason}");
+    // §2.6: the Registry part is compared case-insensitively, so a row written in another
+    // case is about the same resource.
+    let r = resolver.resolve("ivo://case.example/x");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["http://example.org/tap/0"]);
+}
+
+#[test]
+fn too_many_rows_are_refused() {
+    // Medium 10: 40,000 capability rows under the body limit.
+    let (_server, resolver) = setup();
+    let r = resolver.resolve("ivo://many.example/x");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(reason.contains("more than 10000 rows"), "{reason}");
+}

@@ -26,7 +26,7 @@ pub mod handle;
 pub mod iri;
 pub mod ivo;
 pub mod pct;
-mod reading;
+pub mod reading;
 pub mod scheme;
 pub mod urn;
 
@@ -34,7 +34,8 @@ pub use error::{Error, ErrorCode, Warning, WarningCode};
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{
-    Details, Identifier, Kind, Listing, ReadAs, ReadOptions, Reading, read, read_for_conversion,
+    Comparison, Details, Identifier, Kind, Listing, PidCase, PidForm, PidOutput, ReadAs,
+    ReadOptions, Reading, looks_like_text, read, read_for_conversion,
 };
 pub use scheme::{ErrorKind, ParseError};
 pub use urn::{Urn, UrnSyntax};

@@ -415,3 +415,62 @@ fn crossref_dois_are_found_in_running_text() {
     }
     t.finish();
 }
+
+// ---- issue 14: detection never rewrites a DOI's written form silently ----
+
+#[test]
+fn a_url_stays_a_url_and_its_query_and_fragment_are_never_dropped_silently() {
+    use pidkit::{Identifier, Level, PidCase, PidForm, PidOutput, ToUri};
+    let u = Identifier::parse("https://doi.org/10.1000/Abc?noredirect#top").unwrap();
+    // The URL keeps its query and fragment at every rung; the key ignores them (not the DOI).
+    assert_eq!(
+        u.normalize(Level::Syntax),
+        "https://doi.org/10.1000/Abc?noredirect#top"
+    );
+    assert_eq!(
+        u.normalize(Level::Scheme),
+        "https://doi.org/10.1000/ABC?noredirect#top"
+    );
+    assert_eq!(u.key(Level::Scheme).as_str(), "doi:10.1000/ABC");
+    assert!(u.equivalent(&Identifier::parse("10.1000/abc").unwrap(), Level::Scheme));
+    assert_eq!(
+        u.to_uri(&ToUri::new()).unwrap(),
+        "https://doi.org/10.1000/Abc?noredirect#top"
+    );
+    // Asking for a form without room for them drops them — and the warnings say so.
+    let as_uri = PidOutput {
+        form: PidForm::Uri,
+        case: PidCase::Lower,
+    };
+    assert_eq!(u.normalize_as(Level::Scheme, &as_uri), "doi:10.1000/abc");
+    let codes: Vec<_> = u
+        .warnings()
+        .iter()
+        .map(|w| (w.code.as_str(), w.offset, w.len))
+        .collect();
+    assert_eq!(codes, [("doi-url-query", 27, 15)]);
+    let f = Identifier::parse("https://doi.org/10.1000/x#f").unwrap();
+    assert_eq!(f.warnings()[0].code, "doi-url-fragment");
+    // Other forms give their doi: URI by default; the URL form on request.
+    let n = Identifier::parse("DOI: 10.1000/abc").unwrap();
+    assert_eq!(n.normalize(Level::Scheme), "doi:10.1000/ABC");
+    let as_url = PidOutput {
+        form: PidForm::Url,
+        ..PidOutput::default()
+    };
+    assert_eq!(
+        n.normalize_as(Level::Scheme, &as_url),
+        "https://doi.org/10.1000/ABC"
+    );
+    assert_eq!(n.to_uri(&ToUri::new()).unwrap(), "doi:10.1000/abc");
+    assert_eq!(
+        Identifier::parse("info:doi/10.1000/x")
+            .unwrap()
+            .to_uri(&ToUri::new())
+            .unwrap(),
+        "info:doi/10.1000/x"
+    );
+    // A resolver URL without a name is its own error, not "empty".
+    let e = Identifier::parse("https://doi.org/").unwrap_err();
+    assert_eq!((e.code(), e.offset), ("doi-url-without-name", 16));
+}

@@ -257,3 +257,189 @@ fn dot_segments_of_a_doi_suffix_survive_urls_and_api_paths() {
         .collect();
     assert_eq!(codes, [("doi-dot-segment", 26)]);
 }
+
+// ---- one table: what URI → IRI keeps encoded, syntax normalization keeps encoded ----
+
+#[test]
+fn normalization_decodes_exactly_what_to_iri_decodes() {
+    // The characters of issue 11: ALM, an isolate, ZWSP, soft hyphen, BOM, NBSP, U+3000.
+    for c in [
+        '\u{061C}', '\u{2067}', '\u{200B}', '\u{00AD}', '\u{FEFF}', '\u{00A0}', '\u{3000}',
+    ] {
+        let mut buf = [0; 4];
+        let enc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let uri = format!("http://a/x{enc}y?q{enc}#f{enc}");
+        let r = IriRef::parse(&uri).unwrap();
+        assert_eq!(
+            r.normalize(Level::Syntax).as_str(),
+            uri,
+            "U+{:04X}",
+            c as u32
+        );
+        assert_eq!(r.to_iri().as_str(), uri, "U+{:04X}", c as u32);
+        // Written literally (the grammar allows all of them), it normalizes to the encoded form.
+        let lit = format!("http://a/x{c}y?q{c}#f{c}");
+        let l = IriRef::parse(&lit).unwrap();
+        assert_eq!(
+            l.normalize(Level::Syntax).as_str(),
+            uri,
+            "U+{:04X}",
+            c as u32
+        );
+        assert!(l.equivalent(&r, Level::Syntax));
+    }
+    // Every code point: %XX in a path is decoded by normalization exactly when URI → IRI
+    // conversion decodes it (the BMP, and every 61st code point above it).
+    let points = (0x80..0x1_0000).chain((0x1_0000..0x11_0000).step_by(61));
+    for c in points.filter_map(char::from_u32) {
+        let mut buf = [0; 4];
+        let enc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let uri = format!("foo:/{enc}");
+        let r = IriRef::parse(&uri).unwrap();
+        let decoded_by_to_iri = r.to_iri().as_str() != uri;
+        let decoded_by_normalize = r.normalize(Level::Syntax).as_str() != uri;
+        assert_eq!(
+            decoded_by_normalize,
+            decoded_by_to_iri,
+            "U+{:04X}: normalize {}, to-iri {}",
+            c as u32,
+            r.normalize(Level::Syntax),
+            r.to_iri()
+        );
+    }
+}
+
+// ---- warnings: delimiter look-alikes, encodings outside UTF-8, IPv4 shorthand ----
+
+/// `(code, offset, len)` of each warning.
+fn warned(iri: &str) -> Vec<(&'static str, usize, usize)> {
+    check(&IriRef::parse(iri).unwrap())
+        .iter()
+        .map(|w| (w.code.as_str(), w.offset, w.len))
+        .collect()
+}
+
+#[test]
+fn slash_and_dot_lookalikes_in_a_host() {
+    // Valid under UTS #46 (so IDNA does not catch them): the syntax spoofs that matter.
+    assert_eq!(
+        warned("http://a.com\u{2215}b.com/"),
+        [("confusable-delimiter", 12, 3)]
+    );
+    assert_eq!(
+        warned("http://a.com\u{2044}b.com/"),
+        [("confusable-delimiter", 12, 3)]
+    );
+    assert_eq!(
+        warned("http://bank.com\u{A789}8080.evil/"),
+        [("confusable-delimiter", 15, 3)]
+    );
+    // Percent-encoded, in a host of any scheme.
+    assert_eq!(
+        warned("http://a.com%E2%88%95b.com/"),
+        [("confusable-delimiter", 12, 9)]
+    );
+    assert_eq!(
+        warned("foo://a%E2%81%84b/"),
+        [("confusable-delimiter", 7, 9)]
+    );
+    let w = check(&IriRef::parse("http://a.com%E2%88%95b.com/").unwrap());
+    assert!(
+        w[0].message.contains("U+2215") && w[0].message.contains("'/'"),
+        "{}",
+        w[0].message
+    );
+    // Full-width solidus: UTS #46 maps it to '/', which no host may hold (idna-invalid too).
+    let codes: Vec<_> = warned("http://a.com\u{FF0F}b.com/")
+        .iter()
+        .map(|w| w.0)
+        .collect();
+    assert!(
+        codes.contains(&"confusable-delimiter") && codes.contains(&"idna-invalid"),
+        "{codes:?}"
+    );
+    // The full stops UTS #46 maps to '.', letters with a slash-like skeleton, and paths: no.
+    assert!(warned("http://例え\u{3002}jp/").is_empty());
+    assert!(warned("http://ノート.jp/").is_empty());
+    assert!(warned("http://दुःख.example/").is_empty()); // Devanagari visarga
+    assert!(warned("http://a.com/x\u{2215}y").is_empty());
+}
+
+#[test]
+fn surrogates_and_code_points_past_unicode() {
+    assert_eq!(warned("http://a/%ED%A0%80"), [("surrogate-utf8", 9, 9)]);
+    assert_eq!(warned("http://a/?%ED%BF%BF"), [("surrogate-utf8", 10, 9)]);
+    assert_eq!(
+        warned("http://a/%F4%90%80%80"),
+        [("out-of-range-utf8", 9, 12)]
+    );
+    assert_eq!(
+        warned("http://a/%F7%BF%BF%BF"),
+        [("out-of-range-utf8", 9, 12)]
+    );
+    assert_eq!(
+        warned("http://a/%F8%88%80%80%80"),
+        [("out-of-range-utf8", 9, 15)]
+    );
+    let w = check(&IriRef::parse("/%ED%A0%80%F4%90%80%80").unwrap());
+    assert!(
+        w[0].message.contains("U+D800") && w[0].message.contains("RFC 3629"),
+        "{}",
+        w[0].message
+    );
+    assert!(w[1].message.contains("0x110000"), "{}", w[1].message);
+    // The neighbours are what they were: the last code point, a valid one, an overlong form.
+    assert_eq!(warned("/%F4%8F%BF%BF"), [("noncharacter", 1, 12)]);
+    assert!(
+        warned("/%ED%9F%BF%EE%80%80x")
+            .iter()
+            .all(|w| w.0 != "surrogate-utf8")
+    );
+    assert_eq!(warned("/%E0%80%AF")[0].0, "overlong-utf8");
+    // Truncated: nothing to say beyond what the octets are.
+    assert!(warned("/%ED%A0").is_empty());
+}
+
+#[test]
+fn hosts_browsers_read_as_ipv4_addresses() {
+    for (iri, addr) in [
+        ("http://0x7f.1/", "127.0.0.1"),
+        ("http://017700000001/", "127.0.0.1"),
+        ("http://127.1/", "127.0.0.1"),
+        ("https://127.0.0.1./x", "127.0.0.1"),
+        ("ws://0300.0250.1/", "192.168.0.1"),
+    ] {
+        // As an IRI, and as a Web Address (--as web: mapped, then checked).
+        for text in [
+            iri.to_owned(),
+            format!("  {}", iri.replace('/', "\\").replacen("\\\\", "//", 1)),
+        ] {
+            let r = Lenient::WebAddress.parse(&text).unwrap();
+            let w = check(&r);
+            assert_eq!(w.len(), 1, "{text}: {w:?}");
+            assert_eq!(
+                (w[0].code.as_str(), w[0].offset),
+                ("web-ipv4-shorthand", r.as_str().find("//").unwrap() + 2)
+            );
+            assert!(w[0].message.contains(addr), "{}", w[0].message);
+        }
+    }
+    // Dotted decimal is an IPv4address already; names, opaque hosts and refused hosts: nothing.
+    for iri in [
+        "http://127.0.0.1/",
+        "http://example.com/",
+        "foo://127.1/",
+        "http://256.1.1.1/",
+        "http://1.2.3.4.5/",
+    ] {
+        assert!(warned(iri).is_empty(), "{iri}");
+    }
+}

@@ -92,6 +92,57 @@ fn rfc8141_section3_2_equivalence_examples() {
     assert!(matches!(first[0].key(), std::borrow::Cow::Borrowed(_)));
 }
 
+/// RFC 8141 §3.1 at every rung of the ladder, through the typed reading (what `compare` and
+/// `dedupe` use) and through the generic IRI view (`IriRef::equivalent`): the §3.2 classes
+/// hold at `syntax` and `scheme`, and percent-encoding is never decoded.
+#[test]
+fn rfc8141_section3_at_every_rung() {
+    use pidkit::{Identifier, IriRef, Level};
+    let classes: &[&[&str]] = &[
+        &[
+            "urn:example:a123,z456",
+            "URN:example:a123,z456",
+            "urn:EXAMPLE:a123,z456",
+            "urn:example:a123,z456?+abc",
+            "urn:example:a123,z456?=xyz",
+            "urn:example:a123,z456#789",
+        ],
+        &["urn:example:a123,z456/foo"],
+        &["urn:example:a123,z456/bar"],
+        &["urn:example:a123,z456/baz"],
+        &["urn:example:a123%2Cz456", "URN:EXAMPLE:a123%2cz456"],
+        &["urn:example:A123,z456"],
+        &["urn:example:a123,Z456"],
+        &["urn:example:%D0%B0123,z456"],
+        &["urn:example:%41"],
+        &["urn:example:A"],
+    ];
+    for level in [Level::Syntax, Level::Scheme] {
+        for (i, ci) in classes.iter().enumerate() {
+            for (j, cj) in classes.iter().enumerate() {
+                for a in ci.iter() {
+                    for b in cj.iter() {
+                        let (x, y) = (Identifier::parse(a).unwrap(), Identifier::parse(b).unwrap());
+                        assert_eq!(x.equivalent(&y, level), i == j, "{a} vs {b} at {level}");
+                        let (x, y) = (IriRef::parse(*a).unwrap(), IriRef::parse(*b).unwrap());
+                        assert_eq!(
+                            x.equivalent(&y, level),
+                            i == j,
+                            "IRIs {a} vs {b} at {level}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The normal form keeps every percent-encoding, with uppercase hex digits.
+    let n = |s: &str, l| Identifier::parse(s).unwrap().normalize(l).into_owned();
+    assert_eq!(n("urn:example:%41%2f", Level::Syntax), "urn:example:%41%2F");
+    assert_eq!(n("urn:example:%41%2f", Level::Scheme), "urn:example:%41%2F");
+    assert_eq!(n("URN:Example:a?=q#f", Level::Syntax), "urn:example:a");
+    assert_eq!(n("URN:Example:a?=q#f", Level::Simple), "URN:Example:a?=q#f");
+}
+
 #[test]
 fn rfc8141_section2_examples_and_components() {
     // §2.2
@@ -602,6 +653,37 @@ proptest! {
                 prop_assert!(e.offset <= s.len());
                 let _ = (e.to_string(), e.hint());
             }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// RFC 8141 §3.1, last paragraph: namespace rules "MUST NOT result in treating two URNs as
+    /// not 'the same' if the procedure here says they are URN-equivalent" — equivalent at
+    /// `syntax` (the generic procedure) implies equivalent at `scheme` (with the namespace rules).
+    #[test]
+    fn namespace_rules_only_add_equivalences(
+        nid in proptest::sample::select(vec!["isbn", "ISBN", "issn", "Issn", "uuid", "UUID", "nbn", "NBN", "ietf", "doi", "DOI", "example"]),
+        nss in "([0-9a-fA-FxX:./-]|%[0-9a-fA-F]{2}){1,24}",
+        flips in proptest::collection::vec(proptest::bool::ANY, 0..32),
+        tail in proptest::sample::select(vec!["", "?+r", "?=q", "#f"]),
+    ) {
+        use pidkit::{Identifier, Level};
+        let a = format!("urn:{nid}:{nss}");
+        // A URN-equivalent variant: the case of `urn`, the NID and the hex digits flipped.
+        let mut b = String::new();
+        let mut hex = 0;
+        for (k, c) in format!("URN:{nid}:").chars().chain(nss.chars()).enumerate() {
+            let flip = flips.get(k).copied().unwrap_or(false);
+            let in_name = k < 5 + nid.len();
+            let c2 = if (in_name || hex > 0) && flip { if c.is_ascii_lowercase() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() } } else { c };
+            hex = if c == '%' { 2 } else if hex > 0 { hex - 1 } else { 0 };
+            b.push(c2);
+        }
+        b.push_str(tail);
+        if let (Ok(x), Ok(y)) = (Identifier::parse(&a), Identifier::parse(&b)) {
+            proptest::prop_assert!(x.equivalent(&y, Level::Syntax), "{} vs {}", a, b);
+            proptest::prop_assert!(x.equivalent(&y, Level::Scheme), "{} vs {}", a, b);
         }
     }
 }

@@ -50,6 +50,9 @@ error_enum! {
             hint: "write the '/' between prefix and suffix literally, not as %2F";
         /// Percent-encoded bytes that do not decode to UTF-8 text.
         BadUtf8 => "doi-bad-utf8", "percent-encoded bytes that are not UTF-8 text";
+        /// A resolver URL with nothing after the host (`https://doi.org/`).
+        UrlWithoutName => "doi-url-without-name",
+            "the URL names no DOI: a DOI name follows the resolver's host (https://doi.org/10.1000/182)";
         /// A URI or URL that is not one of the forms a DOI is written in.
         NotDoi => "doi-not-doi", "not a DOI: none of the forms a DOI name is written in";
         /// An error of the generic syntax in a URI form of the DOI (`empty`, `invalid-char` …).
@@ -85,6 +88,10 @@ pub mod codes {
     pub const CONFUSABLE_PUNCTUATION: WarningCode = WarningCode::new("doi-confusable-punctuation");
     /// Text not in Unicode NFC (doi URI scheme §2 Note 1).
     pub const NOT_NFC: WarningCode = WarningCode::new("doi-not-nfc");
+    /// A doi.org URL with a `?query` (`?noredirect` …): not part of the DOI name.
+    pub const URL_QUERY: WarningCode = WarningCode::new("doi-url-query");
+    /// A doi.org URL with a `#fragment`: not part of the DOI name.
+    pub const URL_FRAGMENT: WarningCode = WarningCode::new("doi-url-fragment");
     /// A `.` or `..` segment in the suffix: URL parsers remove it (RFC 3986 §5.2.4), so a
     /// plain doi.org URL would name another DOI.
     pub const DOT_SEGMENT: WarningCode = WarningCode::new("doi-dot-segment");

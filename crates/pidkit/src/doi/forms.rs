@@ -4,12 +4,13 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::error::{DoiError, DoiParseError};
+use super::error::{DoiError, DoiParseError, codes};
 use super::name::{Doi, DoiProfile};
 use super::{decode_segment, encoded_offset, remap, write_encoded};
 use crate::error::Warning;
 use crate::iri::IriError;
 use crate::pct::decode_at;
+use crate::{PidCase, PidForm};
 
 /// The hosts of the DOI system's resolver (DOI Handbook §3.8; doi URI scheme §4).
 const RESOLVER_HOSTS: [&str; 3] = ["doi.org", "dx.doi.org", "www.doi.org"];
@@ -125,6 +126,8 @@ pub struct Recognized<'a> {
     pub percent_encoded: bool,
     /// Where the (possibly encoded) name is in the input; `None` for a shortDOI code in a URL.
     span: Option<(usize, usize)>,
+    /// Where a URL form's `?query` and/or `#fragment` are in the input (not part of the DOI).
+    tail: Option<(usize, usize)>,
     /// The text this was recognised from.
     input: &'a str,
 }
@@ -138,6 +141,19 @@ impl<'a> Recognized<'a> {
     /// ```
     pub fn input(&self) -> &'a str {
         self.input
+    }
+
+    /// The `?query` and/or `#fragment` of a URL form, as written (with its `?` or `#`): not
+    /// part of the DOI name, so not part of its key; URL outputs keep it.
+    ///
+    /// ```
+    /// let r = pidkit::doi::recognize("https://doi.org/10.1000/182?noredirect#x")?;
+    /// assert_eq!((r.doi.as_str(), r.url_tail()), ("10.1000/182", Some("?noredirect#x")));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn url_tail(&self) -> Option<&'a str> {
+        let (a, b) = self.tail?;
+        self.input.get(a..b)
     }
 
     /// The members of the CLI's JSON `doi` object: the name's [`DoiSummary`], the form it was
@@ -191,10 +207,13 @@ impl<'a> Recognized<'a> {
     /// ```
     pub fn warnings(&self, input: &str) -> Vec<Warning> {
         let mut out = super::check(&self.doi);
+        let tail = self.tail.and_then(|(a, b)| Some((a, input.get(a..b)?)));
+        let tail = tail.map(|(at, tail)| url_tail_warning(at, tail));
         let Some((start, end)) = self.span else {
             for w in &mut out {
                 (w.offset, w.len) = (0, input.len());
             }
+            out.extend(tail);
             return out;
         };
         let enc = input.get(start..end).unwrap_or("");
@@ -209,8 +228,87 @@ impl<'a> Recognized<'a> {
             };
             (w.offset, w.len) = (start + a, b - a);
         }
+        out.extend(tail);
         out
     }
+}
+
+impl Recognized<'_> {
+    /// The DOI written in `form` (see [`crate::PidForm`]): its name as written, or with its
+    /// ASCII letters in `case`; a URL output keeps the written URL's query and fragment.
+    ///
+    /// ```
+    /// use pidkit::{PidCase, PidForm};
+    /// let r = pidkit::doi::recognize("http://dx.doi.org/10.1000/abc?noredirect")?;
+    /// assert_eq!(r.written_as(PidForm::Auto, Some(PidCase::Upper)), "https://doi.org/10.1000/ABC?noredirect");
+    /// assert_eq!(r.written_as(PidForm::Uri, None), "doi:10.1000/abc");
+    /// assert_eq!(r.written_as(PidForm::Name, Some(PidCase::Lower)), "10.1000/abc");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
+        let cased = case.map(|c| {
+            let name = match c {
+                PidCase::Upper => self.doi.as_str().to_ascii_uppercase(),
+                PidCase::Lower => self.doi.as_str().to_ascii_lowercase(),
+            };
+            // ASCII case keeps a valid name valid; the legacy profile is the widest.
+            Doi::from_cow(Cow::Owned(name), DoiProfile::Legacy)
+        });
+        let doi = match &cased {
+            Some(Ok(d)) => d,
+            _ => &self.doi,
+        };
+        let tail = self.url_tail().unwrap_or("");
+        match (form, self.form) {
+            (PidForm::Name, _) => doi.as_str().to_owned(),
+            (PidForm::Auto, DoiForm::HandleApi) => format!("{}{tail}", doi.api_url()),
+            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url) => format!("{}{tail}", doi.url()),
+            (PidForm::Uri | PidForm::Auto, _) => doi.to_uri(),
+        }
+    }
+
+    /// What writing it in `form` loses: a URL's query and fragment, in any form but a URL
+    /// (the same warning as [`Recognized::warnings`] gives).
+    ///
+    /// ```
+    /// use pidkit::PidForm;
+    /// let r = pidkit::doi::recognize("https://doi.org/10.1000/1?x")?;
+    /// assert!(r.lost_in(PidForm::Auto).is_none());
+    /// assert_eq!(r.lost_in(PidForm::Uri).unwrap().code, "doi-url-query");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn lost_in(&self, form: PidForm) -> Option<Warning> {
+        let (at, end) = self.tail?;
+        let keeps = matches!(
+            (form, self.form),
+            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url | DoiForm::HandleApi)
+        );
+        (!keeps).then(|| url_tail_warning(at, self.input.get(at..end).unwrap_or("")))
+    }
+
+    /// Whether it was written as a URI or URL (`doi:`, `info:doi/`, `urn:doi:`, a resolver or
+    /// Handle API URL), not as a bare name or a printed label.
+    pub fn written_as_uri(&self) -> bool {
+        !matches!(self.form, DoiForm::Name | DoiForm::Label)
+    }
+}
+
+/// The warning for a URL's `?query#fragment` (offsets are bytes of the input already).
+fn url_tail_warning(at: usize, tail: &str) -> Warning {
+    let (code, what) = if tail.starts_with('?') {
+        (codes::URL_QUERY, "a query")
+    } else {
+        (codes::URL_FRAGMENT, "a fragment")
+    };
+    Warning::new(
+        code,
+        at,
+        tail.len(),
+        format!(
+            "the URL has {what} ({tail}), which is not part of the DOI name: URL outputs keep \
+             it, the name and the doi: URI cannot"
+        ),
+    )
 }
 
 /// Recognise a DOI in any of its written forms ([`DoiForm`]) under the current rules.
@@ -300,6 +398,7 @@ fn finish<'a>(
         form,
         percent_encoded,
         span: Some((base, base + enc.len())),
+        tail: None,
         input: enc,
     })
 }
@@ -323,6 +422,7 @@ fn name_form(
         form,
         percent_encoded: false,
         span: Some((base, base + t.len())),
+        tail: None,
         input: t,
     })
 }
@@ -403,22 +503,32 @@ fn url_form(
         ));
     }
     let path = &t[path_start..];
-    let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
+    let path_end = path.find(['?', '#']).unwrap_or(path.len());
+    let tail = (path_end < path.len()).then(|| (base + path_start + path_end, base + t.len()));
+    let path = &path[..path_end];
     let (enc, enc_start, form) = match path.strip_prefix("api/handles/") {
         Some(ssp) => (ssp, path_start + 12, DoiForm::HandleApi),
         None => (path, path_start, DoiForm::Url),
     };
+    if enc.is_empty() {
+        return Err(DoiParseError::new(
+            DoiError::UrlWithoutName,
+            base + enc_start,
+            0,
+        ));
+    }
     if form == DoiForm::Url && !enc.is_empty() && enc.bytes().all(|c| c.is_ascii_alphanumeric()) {
         return Ok(Recognized {
             doi: Doi::from_cow(Cow::Owned(format!("10/{enc}")), profile)?,
             form,
             percent_encoded: false,
             span: None,
+            tail,
             input: t,
         });
     }
     let name = decode_segment(enc, base + enc_start)?;
-    finish(enc, base + enc_start, name, profile, form)
+    finish(enc, base + enc_start, name, profile, form).map(|r| Recognized { tail, ..r })
 }
 
 /// Whether the DOI Handbook's URL presentation (§2.5.2.4) writes byte `b` literally: it must

@@ -6,7 +6,16 @@ use super::{Doi, DoiDetails, Recognized, recognize_with};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
 use crate::scheme::Scheme;
-use crate::{ParseError, ReadOptions, Warning};
+use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
+
+/// Under [`PidForm::Auto`], a DOI written as a URI or URL that is an IRI as written: its
+/// trimmed text, to be converted as the IRI it is.
+fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a str>> {
+    if out.form != PidForm::Auto || !id.written_as_uri() {
+        return None;
+    }
+    IriRef::parse(id.input().trim()).ok()
+}
 
 /// The DOI scheme: DOI names in every written form ([`super::DoiForm`]).
 ///
@@ -14,7 +23,7 @@ use crate::{ParseError, ReadOptions, Warning};
 /// use pidkit::scheme::{DoiScheme, Scheme};
 /// assert!(DoiScheme::claims(b"https://doi.org/10.1000/182"));
 /// let d = DoiScheme::read("DOI: 10.1000/abc", &Default::default())?;
-/// assert_eq!(DoiScheme::normalize(&d, pidkit::Level::Scheme), "doi:10.1000/ABC");
+/// assert_eq!(DoiScheme::normalize(&d, pidkit::Level::Scheme, &Default::default()), "doi:10.1000/ABC");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -42,10 +51,10 @@ impl Scheme for DoiScheme {
         id.warnings(id.input())
     }
 
-    /// A DOI, in whatever form it was written, normalizes to its `doi:` URI: the name as
-    /// written at `Syntax`, upper-cased in ASCII at `Scheme` (doi URI scheme §3); `Simple`
-    /// keeps the input.
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
+    /// The key ignores the written form: the `doi:` URI of the name as written at `Syntax`,
+    /// upper-cased in ASCII at `Scheme` (doi URI scheme §3); `Simple` keeps the input. A URL's
+    /// query and fragment are not part of the DOI.
+    fn key<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
         match level {
             Level::Simple => Cow::Borrowed(id.input()),
             Level::Syntax => Cow::Owned(id.doi.to_uri()),
@@ -53,29 +62,77 @@ impl Scheme for DoiScheme {
         }
     }
 
+    /// The normal form in the form `out` asks ([`Recognized::written_as`]): by default a
+    /// resolver URL stays a URL and any other form gives the `doi:` URI; the name as written at
+    /// `Syntax`, in the case `out` asks at `Scheme`; `Simple` keeps the input.
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str> {
+        match level {
+            Level::Simple => Cow::Borrowed(id.input()),
+            Level::Syntax => Cow::Owned(id.written_as(out.form, None)),
+            Level::Scheme => Cow::Owned(id.written_as(out.form, Some(out.case))),
+        }
+    }
+
+    /// A URL's query and fragment, in any output form but a URL.
+    fn lost_in(id: &Self::Id<'_>, out: &PidOutput) -> Vec<Warning> {
+        id.lost_in(out.form).into_iter().collect()
+    }
+
     /// Most written forms of a DOI are not IRIs of the DOI; its `doi:` URI is.
     fn as_iri<'a>(_: &Self::Id<'a>) -> Option<IriRef<&'a str>> {
         None
     }
 
-    fn to_uri<'a>(id: &Self::Id<'a>, _: &ToUri) -> Result<Cow<'a, str>, ParseError> {
-        Ok(Cow::Owned(id.doi.to_uri()))
+    /// By default a DOI written as a URI or URL is converted as the IRI it is, and one written
+    /// as a name or a printed label gives its `doi:` URI; another form when `out` asks.
+    fn to_uri<'a>(
+        id: &Self::Id<'a>,
+        t: &ToUri,
+        out: &PidOutput,
+    ) -> Result<Cow<'a, str>, ParseError> {
+        match as_written_iri(id, out) {
+            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
+            None => Ok(Cow::Owned(id.written_as(out.form, None))),
+        }
     }
 
-    fn to_iri<'a>(id: &Self::Id<'a>, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
-        let uri = id.doi.to_uri();
-        let parsed = IriRef::parse(uri.as_str())?;
-        Ok(Cow::Owned(t.convert(&parsed).as_str().to_owned()))
+    /// As [`DoiScheme::to_uri`], mapped to an IRI (§3.7).
+    fn to_iri<'a>(
+        id: &Self::Id<'a>,
+        t: &ToIri,
+        out: &PidOutput,
+    ) -> Result<Cow<'a, str>, ParseError> {
+        if let Some(r) = as_written_iri(id, out) {
+            return Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)));
+        }
+        let written = id.written_as(out.form, None);
+        match IriRef::parse(written.as_str()) {
+            Ok(parsed) => Ok(Cow::Owned(t.convert(&parsed).as_str().to_owned())),
+            Err(_) => Ok(Cow::Owned(written)), // a bare name is not an IRI: given as it is
+        }
     }
 
-    /// `doi:` IRIs by DOI equivalence (doi URI scheme §3), written as the `doi:` URI of the
-    /// upper-cased name.
-    fn normal_form(normalized: &str) -> Option<String> {
-        Doi::from_uri(normalized).ok().map(|d| d.key_uri())
+    /// `doi:` IRIs: the generic rules at `Syntax`; DOI equivalence at `Scheme` (doi URI
+    /// scheme §3), written as the `doi:` URI of the upper-cased name.
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        match level {
+            Level::Scheme => Doi::from_uri(iri).ok().map(|d| d.key_uri()),
+            _ => None,
+        }
     }
 
     fn details(id: &Self::Id<'_>) -> DoiDetails {
         id.details()
+    }
+
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => {
+                "the same DOI name (doi URI scheme §2: every written form names its DOI)"
+            }
+            Level::Scheme => "DOI names compare case-insensitively in ASCII (doi URI scheme §3)",
+        }
     }
 
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {

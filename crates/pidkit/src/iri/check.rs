@@ -49,6 +49,21 @@ pub fn check<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     let ace_host = iri
         .host_str()
         .is_some_and(|h| h.contains("--") && h.split('.').any(is_ace));
+    // A host that browsers read as an IPv4 address (WHATWG URL Standard; RFC 3986 §7.4).
+    if let (Some(scheme), Some(Host::RegName(host))) = (iri.scheme(), iri.host())
+        && let Some(Ok(addr)) = super::lenient::web_ipv4(scheme, host)
+    {
+        out.push(Warning::new(
+            codes::WEB_IPV4_SHORTHAND,
+            p.host_start,
+            host.len(),
+            format!(
+                "browsers read the host {host} as the IPv4 address {addr} (WHATWG URL \
+                 Standard, IPv4 parser: octal, hexadecimal and fewer than four parts); RFC \
+                 3986 §7.4 warns of such rare forms"
+            ),
+        ));
+    }
     // ASCII and no '%', in one branch-free (vectorized) pass.
     let plain = s.bytes().fold(true, |ok, b| ok & (b < 0x80) & (b != b'%'));
     if plain && !ace_host && !iri.userinfo().is_some_and(|u| u.as_bytes().contains(&b':')) {
@@ -354,9 +369,11 @@ fn encoded_sequence(text: &str, i: usize, lead: u8, offset: usize, out: &mut Vec
         0xC0..=0xDF => 2,
         0xE0..=0xEF => 3,
         0xF0..=0xF7 => 4,
+        0xF8..=0xFB => 5, // the 5- and 6-octet forms of RFC 2279, gone since RFC 3629
+        0xFC..=0xFD => 6,
         _ => return, // a continuation octet, or not UTF-8 at all
     };
-    let mut buf = [lead, 0, 0, 0];
+    let mut buf = [lead, 0, 0, 0, 0, 0];
     let mut got = 1;
     while got < n {
         match pct::decode_at(b, i + 3 * got) {
@@ -374,6 +391,39 @@ fn encoded_sequence(text: &str, i: usize, lead: u8, offset: usize, out: &mut Vec
             let msg = format!("percent-encodes {what}: U+{:04X} (§6.1, §7.3)", c as u32);
             out.push(Warning::new(code, offset + i, 3 * n, msg));
         }
+    } else if got == n && lead == 0xED && bytes[1] >= 0xA0 {
+        let v = (bytes[1] as u32 & 0x3F) << 6 | (bytes[2] as u32 & 0x3F) | 0xD000;
+        out.push(Warning::new(
+            codes::SURROGATE_UTF8,
+            offset + i,
+            3 * n,
+            format!(
+                "{} encodes the UTF-16 surrogate U+{v:04X}, which UTF-8 never encodes (RFC 3629 \
+                 §3): a lax decoder (CESU-8, WTF-8) reads a character that strict checks did not \
+                 see (UTR #36, UTF-8 exploits)",
+                &text[i..i + 3 * n]
+            ),
+        ));
+    } else if got == n && (n > 4 || lead > 0xF4 || (lead == 0xF4 && bytes[1] >= 0x90)) {
+        let what = if n > 4 {
+            format!("a {n}-octet form (RFC 2279)")
+        } else {
+            let v = (lead as u32 & 0x07) << 18
+                | (bytes[1] as u32 & 0x3F) << 12
+                | (bytes[2] as u32 & 0x3F) << 6
+                | (bytes[3] as u32 & 0x3F);
+            format!("0x{v:X}")
+        };
+        out.push(Warning::new(
+            codes::OUT_OF_RANGE_UTF8,
+            offset + i,
+            3 * n,
+            format!(
+                "{} encodes {what}, beyond U+10FFFF where UTF-8 ends (RFC 3629 §3): decoders \
+                 disagree on what it is (UTR #36, UTF-8 exploits)",
+                &text[i..i + 3 * n]
+            ),
+        ));
     } else if got >= 2 && is_overlong(bytes) {
         let of = match overlong_value(bytes) {
             Some(c) if got == n => format!(" of {}", crate::error::describe(c)),
@@ -467,9 +517,96 @@ fn components(text: &str, offset: usize, out: &mut Vec<Warning>) {
     }
 }
 
+/// The URL delimiter a host character passes for: punctuation or a symbol whose UTS #39
+/// skeleton is `/` `.` `?` `#` `@` `:` or `\` (U+2215 DIVISION SLASH, U+2044 FRACTION SLASH,
+/// U+FF0F FULLWIDTH SOLIDUS, U+A789 MODIFIER LETTER COLON …). Letters and marks with such a
+/// skeleton (Katakana ノ, Devanagari visarga) are left alone: they are ordinary text of their
+/// script. The full stops UTS #46 maps to `.` (U+3002, U+FF0E, U+FF61) are not look-alikes:
+/// IDNA and browsers split labels there.
+fn delimiter_lookalike(c: char) -> Option<char> {
+    use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+    if c.is_ascii() || matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
+        return None;
+    }
+    if !matches!(
+        c.general_category_group(),
+        GeneralCategoryGroup::Punctuation | GeneralCategoryGroup::Symbol
+    ) {
+        return None;
+    }
+    let mut buf = [0; 4];
+    let mut sk = unicode_security::skeleton(c.encode_utf8(&mut buf));
+    match (sk.next(), sk.next()) {
+        (Some(d @ ('/' | '.' | '?' | '#' | '@' | ':' | '\\')), None) => Some(d),
+        _ => None,
+    }
+}
+
+/// `confusable-delimiter`: characters of a host, written or percent-encoded (strict UTF-8), that
+/// look like a URL delimiter (UTR #36 "Syntax Spoofing"; UTS #39 confusables):
+/// `http://a.com∕b.com/` shows a host `a.com` and a path, but its host is all of it.
+fn delimiter_lookalikes(host: &str, offset: usize, out: &mut Vec<Warning>) {
+    let b = host.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let (c, len, encoded) = match b[i] {
+            b'%' => match pct::decode_at(b, i).and_then(|lead| encoded_char(b, i, lead)) {
+                Some((c, len)) => (c, len, true),
+                None => {
+                    i += 1;
+                    continue;
+                }
+            },
+            x if x >= 0x80 => {
+                let c = host[i..].chars().next().unwrap_or('\u{FFFD}');
+                (c, c.len_utf8(), false)
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        if let Some(d) = delimiter_lookalike(c) {
+            let how = if encoded { ", percent-encoded," } else { "" };
+            out.push(Warning::new(
+                codes::CONFUSABLE_DELIMITER,
+                offset + i,
+                len,
+                format!(
+                    "U+{:04X} ({c}){how} looks like '{d}' but is part of the host name: the host \
+                     reads as ending or splitting there (UTR #36 syntax spoofing, UTS #39 \
+                     confusables)",
+                    c as u32
+                ),
+            ));
+        }
+        i += len;
+    }
+}
+
+/// The character of the strictly UTF-8 `%XX` sequence at `b[i]` (first octet `lead`), and the
+/// length of the sequence.
+fn encoded_char(b: &[u8], i: usize, lead: u8) -> Option<(char, usize)> {
+    let n = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    for (k, o) in buf.iter_mut().enumerate().take(n).skip(1) {
+        *o = pct::decode_at(b, i + 3 * k)?;
+    }
+    let c = std::str::from_utf8(&buf[..n]).ok()?.chars().next()?;
+    Some((c, 3 * n))
+}
+
 /// Host labels: the component rules, on the decoded text of `xn--` labels too; `bad-punycode`;
-/// and for a DNS host, `idna-invalid` when IDNA cannot convert it.
+/// `confusable-delimiter`; and for a DNS host, `idna-invalid` when IDNA cannot convert it.
 fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
+    if !host.is_ascii() || host.contains('%') {
+        delimiter_lookalikes(host, offset, out);
+    }
     let mut bad_label = false;
     for (at, len) in convert::labels(host) {
         let label = &host[at..at + len];

@@ -730,6 +730,10 @@ fn decode_sequence(out: &mut String, b: &[u8], i: usize, lead: u8, in_query: boo
 }
 
 /// Step 4: whether a non-ASCII character may appear as itself in an IRI component.
+///
+/// The one table of what §3.7 keeps percent-encoded: [`ToIri`] decodes exactly these, and
+/// syntax normalization (`normalize.rs`) spells exactly these literally (with `in_query`
+/// false: its normal form encodes private use in the query too).
 pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
     if !chars::is_ucschar(c) {
         return in_query && chars::is_iprivate_3987(c);

@@ -114,6 +114,16 @@ pub mod codes {
     pub const BAD_PUNYCODE: WarningCode = WarningCode::new("bad-punycode");
     /// A DNS host IDNA cannot convert: the IRI has no URI form (§3.4, RFC 5893).
     pub const IDNA_INVALID: WarningCode = WarningCode::new("idna-invalid");
+    /// A host with a character that renders like `/`, `.`, `?`, `#`, `@` or `:` (U+2215 DIVISION
+    /// SLASH, U+2044, fullwidth forms …), literal or percent-encoded (UTS #39, Unicode TR36 §2.4).
+    pub const CONFUSABLE_DELIMITER: WarningCode = WarningCode::new("confusable-delimiter");
+    /// `%XX` encoding a UTF-16 surrogate (`%ED%A0%80`): not UTF-8 (RFC 3629 §3).
+    pub const SURROGATE_UTF8: WarningCode = WarningCode::new("surrogate-utf8");
+    /// `%XX` encoding a code point above U+10FFFF (`%F4%90%80%80`): not UTF-8 (RFC 3629 §3).
+    pub const OUT_OF_RANGE_UTF8: WarningCode = WarningCode::new("out-of-range-utf8");
+    /// Under `--as web`: an IPv4 shorthand (`0x7f.1`, `017700000001`, `127.1`) that browsers read
+    /// as a dotted address (WHATWG URL, IPv4 parser).
+    pub const WEB_IPV4_SHORTHAND: WarningCode = WarningCode::new("web-ipv4-shorthand");
     /// `user:password` in the userinfo (RFC 3986 §3.2.1).
     pub const PASSWORD_IN_USERINFO: WarningCode = WarningCode::new("password-in-userinfo");
 }

@@ -188,6 +188,121 @@ fn not_ucschar(c: char) -> bool {
     }
 }
 
+// ---- WHATWG URL host parsing: hosts that end in a number ----
+
+/// The schemes whose hosts the WHATWG URL Standard parses as domains or IPv4 addresses (its
+/// "special" schemes; the others have opaque hosts).
+const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
+
+/// What a browser makes of `host` (a `reg-name` of a special scheme, as written), when that
+/// host "ends in a number" (WHATWG URL Standard, host parser): the IPv4 address it reads, or
+/// `Err(())` when it reads none (the URL is then refused). `None` for a host that does not end
+/// in a number, or that browsers refuse before that question (its domain to ASCII fails).
+///
+/// The steps: percent-decode and UTF-8-decode, domain to ASCII (UTS #46 without STD3 rules,
+/// without DNS length checks), then the IPv4 parser: up to four dot-separated numbers,
+/// decimal, octal (leading `0`) or hexadecimal (`0x`), the last filling the remaining octets
+/// (`127.1` is 127.0.0.1, `0x7f.1` too, `017700000001` as well).
+pub(crate) fn web_ipv4(scheme: &str, host: &str) -> Option<Result<std::net::Ipv4Addr, ()>> {
+    if !SPECIAL_SCHEMES
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s))
+        || host.is_empty()
+    {
+        return None;
+    }
+    // A cheap look at the last label as written: a number has no letters but hex digits and
+    // 'x' (non-ASCII and %XX may map to digits, so they go on to the full steps).
+    let last = host.strip_suffix('.').unwrap_or(host);
+    let last = &last[last.rfind('.').map_or(0, |i| i + 1)..];
+    if last
+        .bytes()
+        .any(|b| b.is_ascii_alphabetic() && !b.is_ascii_hexdigit() && b != b'x' && b != b'X')
+    {
+        return None;
+    }
+    let bytes = crate::pct::decode_bytes(host);
+    let domain = String::from_utf8_lossy(&bytes);
+    let ascii: Cow<'_, str> = if domain.is_ascii() && !domain.split('.').any(super::convert::is_ace)
+    {
+        // UTS #46 maps ASCII to lowercase; the forbidden domain code points refuse the host.
+        if domain
+            .bytes()
+            .any(|b| b <= 0x20 || b == 0x7F || b"#/:<>?@[\\]^|%".contains(&b))
+        {
+            return None;
+        }
+        Cow::Owned(domain.to_ascii_lowercase())
+    } else {
+        // (A label over 63 octets would cost the `idna` crate quadratic time; no IPv4 address
+        // has one, and no browser-relevant answer depends on it.)
+        if super::convert::overlong_label(&domain).is_some() {
+            return None;
+        }
+        Cow::Owned(
+            idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL)
+                .ok()?
+                .into_owned(),
+        )
+    };
+    let mut parts: Vec<&str> = ascii.split('.').collect();
+    if parts.last() == Some(&"") {
+        if parts.len() == 1 {
+            return None;
+        }
+        parts.pop();
+    }
+    // Ends in a number: the last part is all digits, or parses as an IPv4 number.
+    let last = parts.last()?;
+    if !((!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+        || ipv4_number(last).is_some())
+    {
+        return None;
+    }
+    Some(ipv4(&parts))
+}
+
+/// The WHATWG IPv4 parser on the parts of a host that ends in a number.
+fn ipv4(parts: &[&str]) -> Result<std::net::Ipv4Addr, ()> {
+    if parts.len() > 4 {
+        return Err(());
+    }
+    let numbers = parts
+        .iter()
+        .map(|p| ipv4_number(p).ok_or(()))
+        .collect::<Result<Vec<u64>, ()>>()?;
+    let (last, first) = numbers.split_last().ok_or(())?;
+    if first.iter().any(|&n| n > 255) || *last >= 1u64 << (8 * (5 - numbers.len())) {
+        return Err(());
+    }
+    let mut v = *last;
+    for (i, &n) in first.iter().enumerate() {
+        v += n << (8 * (3 - i));
+    }
+    u32::try_from(v).map(std::net::Ipv4Addr::from).map_err(drop)
+}
+
+/// The WHATWG IPv4 number parser: decimal, `0x` hexadecimal, or octal with a leading `0`;
+/// `None` when it is not a number. Values past 2^32 come out as 2^32 (enough to refuse them).
+fn ipv4_number(s: &str) -> Option<u64> {
+    if s.is_empty() {
+        return None;
+    }
+    let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (h, 16)
+    } else if s.len() > 1 && s.starts_with('0') {
+        (&s[1..], 8)
+    } else {
+        (s, 10)
+    };
+    let mut v: u64 = 0;
+    for c in digits.chars() {
+        let d = c.to_digit(radix)?;
+        v = (v * u64::from(radix) + u64::from(d)).min(1 << 32);
+    }
+    Some(v)
+}
+
 impl std::str::FromStr for Lenient {
     type Err = String;
     /// `leiri` or `web`.
@@ -230,6 +345,30 @@ mod tests {
         assert_eq!(w.map("a\\b?c\\d#e\\f"), "a/b?c%5Cd#e%5Cf");
         assert!(matches!(w.map("http://a/"), Cow::Borrowed("http://a/")));
         assert!(matches!(w.map("  http://a/ "), Cow::Borrowed("http://a/")));
+    }
+
+    #[test]
+    fn hosts_that_end_in_a_number() {
+        let ip = |h: &str| web_ipv4("http", h).map(|r| r.map(|a| a.to_string()));
+        let ok = |s: &str| Some(Ok(s.to_owned()));
+        assert_eq!(ip("0x7f.1"), ok("127.0.0.1"));
+        assert_eq!(ip("017700000001"), ok("127.0.0.1"));
+        assert_eq!(ip("127.1"), ok("127.0.0.1"));
+        assert_eq!(ip("127.0.0.1"), ok("127.0.0.1"));
+        assert_eq!(ip("0x"), ok("0.0.0.0"));
+        assert_eq!(ip("１２７.１"), ok("127.0.0.1")); // full-width digits map to ASCII
+        assert_eq!(ip("%31%32%37.1."), ok("127.0.0.1"));
+        assert_eq!(ip("192.168.257"), ok("192.168.1.1"));
+        assert_eq!(ip("192.168.0.257"), Some(Err(())));
+        assert_eq!(ip("256.1.1.1"), Some(Err(())));
+        assert_eq!(ip("1.2.3.4.5"), Some(Err(())));
+        assert_eq!(ip("4294967296"), Some(Err(())));
+        assert_eq!(ip("0x1.09"), Some(Err(()))); // "09" is not octal
+        assert_eq!(ip("example.com"), None);
+        assert_eq!(ip("a.0x1g"), None);
+        assert_eq!(ip("1.2.3.com"), None);
+        assert_eq!(ip("."), None);
+        assert_eq!(web_ipv4("foo", "127.1"), None); // an opaque host
     }
 
     #[test]

@@ -8,20 +8,23 @@
 //!
 //! **The normal form is the IRI form.** §5.3.2.3 aligns percent-encoding "as if both IRIs were
 //! mapped to URIs", so `é` and `%C3%A9` are equivalent. The normal form spells every such
-//! character one way: literally when it is a `ucschar` (not a bidi formatting character, §4.1),
-//! percent-encoded otherwise — so `%C3%A9` becomes `é`, while a literal private-use character of
-//! the query becomes `%EE%80%80`. Bytes that are not UTF-8 stay encoded, in uppercase hex.
+//! character one way: literally when URI → IRI conversion (§3.7 step 4) would decode it outside
+//! the query (one table, [`fit_for_iri`](super::convert)), percent-encoded otherwise — so `%C3%A9`
+//! becomes `é`, while `%E2%81%A7` (an isolate), `%C2%A0` (NBSP) and `%E2%80%8B` (ZWSP) stay
+//! encoded, a literal NBSP becomes `%C2%A0` and a literal private-use character of the query
+//! `%EE%80%80`. Bytes that are not UTF-8 stay encoded, in uppercase hex.
 //! Unicode normalization (NFC …) is never applied (§5.3.2.2).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 
+use super::convert::fit_for_iri;
 use super::parse::{self, HostKind, Positions};
 use super::resolve::{PathSink, double_slash_at, push_path};
 use super::scheme_facts::{SchemeFacts, scheme_facts};
 use super::types::{Iri, IriRef};
-use crate::chars::{self, is_bidi_format, is_ucschar};
+use crate::chars;
 use crate::pct;
 
 /// A rung of the comparison ladder (§5.3).
@@ -51,10 +54,12 @@ use crate::pct;
 pub enum Level {
     /// Simple string comparison (§5.3.1).
     Simple,
-    /// Syntax-based normalization (§5.3.2); the default.
-    #[default]
+    /// Syntax-based normalization (§5.3.2).
     Syntax,
-    /// Scheme-based normalization (§5.3.3), on top of `Syntax`.
+    /// Scheme-based normalization (§5.3.3), on top of `Syntax`; the default: the specs of the
+    /// identifier schemes define their equivalence at this rung (doi URI scheme §3, RFC 8141 §3,
+    /// IVOA Identifiers §2.6) and RFC 3986 §6.2.3's rules are safe.
+    #[default]
     Scheme,
 }
 
@@ -63,7 +68,7 @@ impl Level {
     ///
     /// ```
     /// assert_eq!(pidkit::Level::Scheme.name(), "scheme");
-    /// assert_eq!(pidkit::Level::default().to_string(), "syntax");
+    /// assert_eq!(pidkit::Level::default().to_string(), "scheme");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -166,21 +171,25 @@ impl fmt::Debug for Key<'_> {
     }
 }
 
-/// What an identifier scheme adds to scheme-based normalization (§5.3.3, RFC 3986 §6.2.3):
-/// the ladder hands it each reference normalized by the generic rules and the URI-scheme facts
-/// ([`super::scheme_facts`]), and takes its normal form.
+/// What an identifier scheme does to the comparison ladder (§5.3.3, RFC 3986 §6.2.3): handed
+/// an IRI of its URI scheme as written and a rung, it may give the normal form at that rung
+/// itself, instead of the generic rules.
 ///
 /// The generic layer knows no identifier scheme: the caller hands it the ones it wants, as
 /// fluent-uri's normalizer is handed default ports. [`IriRef::normalize`] and its siblings
-/// hand it every scheme of this crate (`doi:`, `urn:`, `ivo:`, `hdl:`); `&()` hands none.
+/// hand it every scheme of this crate ([`crate::scheme::SCHEMES`]); `&()` hands none. A
+/// scheme takes over where the generic rules would be wrong for it — URNs must never be
+/// percent-decoded (RFC 8141 §3.1), so `urn:` normalizes by URN rules at every rung — or where
+/// it adds an equivalence of its own (`doi:` names are ASCII case-insensitive).
 ///
 /// ```
 /// use pidkit::{IriRef, Level};
 /// use pidkit::iri::SchemeEquivalence;
 /// struct Upper; // a made-up scheme whose names are case-insensitive
 /// impl SchemeEquivalence for Upper {
-///     fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
-///         (scheme == "x-upper").then(|| normalized.to_ascii_uppercase().replacen("X-UPPER", "x-upper", 1))
+///     fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String> {
+///         (scheme == "x-upper" && level == Level::Scheme)
+///             .then(|| format!("x-upper:{}", iri[8..].to_ascii_uppercase()))
 ///     }
 /// }
 /// let r = IriRef::parse("X-UPPER:abc")?;
@@ -189,16 +198,16 @@ impl fmt::Debug for Key<'_> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub trait SchemeEquivalence {
-    /// The normal form of `normalized` — an IRI reference whose lower-case scheme is
-    /// `scheme`, already normalized by the generic rules — or `None` when the scheme adds
-    /// nothing (including when `normalized` is not valid by the scheme's rules). The result
-    /// must be an IRI reference, and normalizing it again must give it back.
-    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String>;
+    /// The normal form at `level` (`Syntax` or `Scheme`) of `iri` — an IRI reference as
+    /// written whose scheme, in lower case, is `scheme` — or `None` to leave it to the generic
+    /// rules (also when `iri` is not valid by the scheme's rules). The result must be an IRI
+    /// reference, and normalizing it again at `level` must give it back.
+    fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String>;
 }
 
 /// No identifier scheme: the generic rules and the URI-scheme facts only.
 impl SchemeEquivalence for () {
-    fn normal_form(&self, _: &str, _: &str) -> Option<String> {
+    fn normal_form(&self, _: &str, _: &str, _: Level) -> Option<String> {
         None
     }
 }
@@ -309,6 +318,14 @@ fn normalize_to(
     if level == Level::Simple {
         return (*r.positions(), Some(r.as_str().len()));
     }
+    if let Some(out) = scheme_normal_form(r, level, schemes) {
+        let pos = out.1;
+        let borrowed = out.0 == r.as_str();
+        if !borrowed {
+            *buf = out.0;
+        }
+        return (pos, borrowed.then_some(r.as_str().len()));
+    }
     let mut w = Writer {
         src: r.as_str(),
         buf,
@@ -316,32 +333,33 @@ fn normalize_to(
         owned: false,
     };
     let (pos, facts) = write(r, level, &mut w);
-    if level != Level::Scheme || pos.scheme_end == 0 {
-        return (pos, (!w.owned).then_some(w.same));
-    }
-    let text = w.text();
-    let rewritten = if facts.mail_addresses {
-        Some(mailto_domains(&IriRef::from_parts(text, pos)))
-    } else {
-        schemes.normal_form(&text[..pos.scheme_end], text)
-    };
-    // A scheme's normal form is taken only if it is an IRI reference (the trait's contract;
-    // checked, so that a faulty one cannot break the positions).
-    let new = rewritten.and_then(|out| {
-        parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis)
-            .ok()
-            .map(|p| (out, p))
-    });
-    let pos = match new {
-        Some((out, p)) if out != w.text() => {
+    if level == Level::Scheme && facts.mail_addresses {
+        let out = mailto_domains(&IriRef::from_parts(w.text(), pos));
+        if out != w.text() {
             *w.buf = out;
             w.owned = true;
-            p
         }
-        Some((_, p)) => p,
-        None => pos,
-    };
+    }
     (pos, (!w.owned).then_some(w.same))
+}
+
+/// The normal form an identifier scheme gives `r` at `level`, with its positions — taken only
+/// if it is an IRI reference (the trait's contract; checked, so that a faulty scheme cannot
+/// break the positions).
+fn scheme_normal_form(
+    r: &IriRef<&str>,
+    level: Level,
+    schemes: &dyn SchemeEquivalence,
+) -> Option<(String, Positions)> {
+    let scheme = r.scheme()?;
+    let mut lower = [0u8; 8];
+    let lower = lower.get_mut(..scheme.len())?;
+    lower.copy_from_slice(scheme.as_bytes());
+    lower.make_ascii_lowercase();
+    let scheme = std::str::from_utf8(lower).ok()?;
+    let out = schemes.normal_form(scheme, r.as_str(), level)?;
+    let pos = parse::parse(&out, parse::Rule::IriReference, parse::Profile::IriBis).ok()?;
+    Some((out, pos))
 }
 
 /// Copy-on-write output: while what is written equals the input's prefix `src[..same]`, nothing
@@ -585,9 +603,8 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
     let b = src.as_bytes();
     // Most runs need no work: a branch-free pass (it vectorizes) says so, and they are copied.
     let needs = |c: u8| match part {
-        Part::Other => c == b'%',
-        Part::Host => (c == b'%') | c.is_ascii_uppercase(),
-        Part::Query => (c == b'%') | (c >= 0x80),
+        Part::Other | Part::Query => (c == b'%') | (c >= 0x80),
+        Part::Host => (c == b'%') | c.is_ascii_uppercase() | (c >= 0x80),
     };
     if b[from..to]
         .iter()
@@ -603,12 +620,11 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
         // Skip to the next byte that may need work: '%' anywhere, and also uppercase letters in
         // a host and non-ASCII in a query.
         let next = match part {
-            Part::Other => b[i..to].iter().position(|&c| c == b'%').map(|k| i + k),
             Part::Host => b[i..to]
                 .iter()
-                .position(|&c| c == b'%' || c.is_ascii_uppercase())
+                .position(|&c| c == b'%' || c.is_ascii_uppercase() || c >= 0x80)
                 .map(|k| i + k),
-            Part::Query => b[i..to]
+            Part::Other | Part::Query => b[i..to]
                 .iter()
                 .position(|&c| c == b'%' || c >= 0x80)
                 .map(|k| i + k),
@@ -626,8 +642,10 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
             i += 1;
             done = i;
         } else {
+            // A literal character that the normal form writes encoded (as its `%XX` form
+            // would stay): private use in the query, and what §3.7 step 4 keeps encoded.
             let (ch, len) = parse::decode(b, i);
-            if !is_ucschar(ch) {
+            if !fit_for_iri(ch, false) {
                 w.copy(done, i);
                 for &x in &b[i..i + len] {
                     w.push_encoded(x);
@@ -641,8 +659,9 @@ fn run(w: &mut Writer, from: usize, to: usize, part: Part) {
 }
 
 /// Normalize the percent-encoding at `src[i..]` (before `to`); returns where to continue.
-/// Unreserved characters are decoded, and so are UTF-8 sequences of a `ucschar`; everything
-/// else keeps its `%XX` with uppercase hex.
+/// Unreserved characters are decoded, and so are UTF-8 sequences of a character URI → IRI
+/// conversion decodes ([`fit_for_iri`], the same table); everything else keeps its `%XX` with
+/// uppercase hex.
 fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
     let src = w.src;
     let b = src.as_bytes();
@@ -683,7 +702,7 @@ fn percent(w: &mut Writer, i: usize, to: usize, part: Part) -> usize {
         }
         if k == n
             && let Ok(text) = std::str::from_utf8(&seq[..n])
-            && text.chars().all(|ch| is_ucschar(ch) && !is_bidi_format(ch))
+            && text.chars().all(|ch| fit_for_iri(ch, false))
         {
             w.push_str(text);
             return i + 3 * n;
@@ -796,13 +815,16 @@ mod tests {
             ),
             "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
         );
+        // URNs by RFC 8141 §3.1 at every rung: `urn` and the NID in lower case, never decoded.
         assert_eq!(
             n(
                 "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
                 Level::Syntax
             ),
-            "urn:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+            "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
         );
+        assert_eq!(n("urn:example:%41%2f", Level::Syntax), "urn:example:%41%2F");
+        assert_eq!(n("urn:example:%41%2f", Level::Scheme), "urn:example:%41%2F");
         assert_eq!(n("doi:10.1000/abc", Level::Scheme), "doi:10.1000/ABC");
         assert_eq!(
             n("ivo://CDS.VizieR/J/A+A/1?Ab", Level::Scheme),

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// The IVOID scheme (IVOA Identifiers 2.0).
 ///
@@ -15,7 +15,7 @@ use crate::{ReadOptions, Warning};
 /// use pidkit::scheme::{IvoScheme, Scheme};
 /// assert!(IvoScheme::claims(b"IVO://CDS.VizieR/J/A+A/672/A1"));
 /// let i = IvoScheme::read("ivo://CDS.VizieR/J/A+A/1?Ab", &Default::default())?;
-/// assert_eq!(IvoScheme::normalize(&i, pidkit::Level::Scheme), "ivo://cds.vizier/j/a+a/1?Ab");
+/// assert_eq!(IvoScheme::normalize(&i, pidkit::Level::Scheme, &Default::default()), "ivo://cds.vizier/j/a+a/1?Ab");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -43,7 +43,7 @@ impl Scheme for IvoScheme {
         id.warnings()
     }
 
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, _: &PidOutput) -> Cow<'a, str> {
         generic::normalize(id.into_iri().into(), level)
     }
 
@@ -53,12 +53,31 @@ impl Scheme for IvoScheme {
 
     /// `ivo:` IRIs by IVOA Identifiers 2.0 §2.6: the registry part case-insensitive, the local
     /// part exact ([`Ivoid::key`]).
-    fn normal_form(normalized: &str) -> Option<String> {
-        Ivoid::parse(normalized).ok().map(|i| i.key().into_owned())
+    ///
+    /// The generic rules at `Syntax`; at `Scheme`, the key of the generic syntax-normal form.
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        if level != Level::Scheme {
+            return None;
+        }
+        let r = IriRef::parse(iri).ok()?;
+        let syntax = r.normalize_with(Level::Syntax, &());
+        Ivoid::parse(syntax.as_str())
+            .ok()
+            .map(|i| i.key().into_owned())
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> IvoidParts<'b> {
         id.parts()
+    }
+
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => crate::reading::generic::rule(level),
+            Level::Scheme => {
+                "the registry part compares case-insensitively (IVOA Identifiers 2.0 §2.6)"
+            }
+        }
     }
 
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {

@@ -42,3 +42,16 @@ pub(crate) fn listing(r: &IriRef<&str>) -> Vec<(&'static str, String)> {
         ("fragment", quoted(r.fragment())),
     ]
 }
+
+/// The rules of the generic ladder (draft-duerst-iri-bis-07 §5.3, RFC 3986 §6.2).
+pub(crate) fn rule(level: Level) -> &'static str {
+    match level {
+        Level::Simple => "the same characters (§5.3.1)",
+        Level::Syntax => {
+            "syntax-based normalization: the case of the scheme, the host and %XX, unreserved and UTF-8 %XX decoded, dot segments removed (RFC 3986 §6.2.2, §5.3.2)"
+        }
+        Level::Scheme => {
+            "scheme-based normalization: also the default port, an empty path as /, IDN hosts in ASCII (RFC 3986 §6.2.3, §5.3.3)"
+        }
+    }
+}

@@ -11,7 +11,8 @@
 //! let b = Identifier::parse("doi:10.1000/ABC")?;
 //! assert_eq!((a.kind(), b.kind()), (Kind::Doi, Kind::Doi));
 //! assert_eq!(a.key(Level::Scheme), b.key(Level::Scheme)); // DOI names: ASCII case-insensitive
-//! assert_eq!(a.normalize(Level::Syntax), "doi:10.1000/abc");
+//! assert_eq!(a.normalize(Level::Syntax), "https://doi.org/10.1000/abc"); // a URL stays a URL
+//! assert_eq!(b.normalize(Level::Scheme), "doi:10.1000/ABC");
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
@@ -21,22 +22,35 @@ mod options;
 mod parts;
 
 pub use kind::Kind;
-pub use options::{ReadAs, ReadOptions};
+pub use options::{PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 pub use parts::Listing;
 
-use crate::ParseError;
 use crate::detect::detect;
 use crate::iri::{IriRef, Key, Level};
 pub use crate::scheme::{Details, Identifier};
+use crate::{ParseError, Warning};
 
-/// What reading one input gave: the kind, known even when the input is invalid, and the
-/// identifier or why it is not one.
+/// What reading one input gave: the kind, known even when the input is invalid, the
+/// identifier or why it is not one, and notes about the reading itself.
 #[derive(Debug, Clone)]
 pub struct Reading<'a> {
     /// The kind the input was read as.
     pub kind: Kind,
     /// The identifier, or the error of its kind's rules.
     pub result: Result<Identifier<'a>, ParseError>,
+    /// Warnings about the reading rather than the identifier: under [`ReadAs::Auto`], a
+    /// string that is a relative reference only by the loosest reading (`looks-like-text`).
+    pub notes: Vec<Warning>,
+}
+
+/// The codes of the reading's own notes ([`Reading::notes`]).
+pub mod codes {
+    use crate::error::WarningCode;
+
+    /// Under auto-detection, a string that is a relative reference only by the loosest reading
+    /// (RFC 3986 §4.2 makes almost any string one): empty, a bare word, `N/A`, wrapped in
+    /// brackets or quotes, or a DOI whose prefix does not start `10.`.
+    pub const LOOKS_LIKE_TEXT: WarningCode = WarningCode::new("looks-like-text");
 }
 
 /// Read `s` as `opts` say: by its detected kind under [`ReadAs::Auto`], else as told.
@@ -57,8 +71,18 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
         a => a.scheme().unwrap_or(Kind::Iri),
     };
     match crate::scheme::read_scheme(kind, s, opts) {
-        Some(result) => Reading { kind, result },
-        None => generic_reading(s, opts),
+        Some(result) => Reading {
+            kind,
+            result,
+            notes: Vec::new(),
+        },
+        None => {
+            let mut r = generic_reading(s, opts);
+            if opts.read_as == ReadAs::Auto && r.kind == Kind::RelativeRef {
+                r.notes.extend(looks_like_text(s));
+            }
+            r
+        }
     }
 }
 
@@ -98,7 +122,72 @@ fn generic_reading<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
             }
         })
         .map_err(Into::into);
-    Reading { kind, result }
+    Reading {
+        kind,
+        result,
+        notes: Vec::new(),
+    }
+}
+
+/// The `looks-like-text` note for a string read as a relative reference under auto-detection,
+/// when nothing but the loosest reading makes it one.
+///
+/// ```
+/// use pidkit::{read, ReadOptions};
+/// let note = |s| read(s, &ReadOptions::default()).notes.first().map(|w| w.code.as_str());
+/// assert_eq!(note("N/A"), Some("looks-like-text"));
+/// assert_eq!(note("(10.1000/182)"), Some("looks-like-text"));
+/// assert_eq!(note("11.1000/abc"), Some("looks-like-text"));
+/// assert_eq!(note(""), Some("looks-like-text"));
+/// assert_eq!(note("../images/logo.png"), None);
+/// ```
+pub fn looks_like_text(s: &str) -> Option<Warning> {
+    let why = looks_like_text_why(s)?;
+    Some(Warning::new(
+        codes::LOOKS_LIKE_TEXT,
+        0,
+        s.len(),
+        format!(
+            "{why}: a relative reference only because almost any string is one (RFC 3986 §4.2); read it --as iri-ref if one is meant"
+        ),
+    ))
+}
+
+fn looks_like_text_why(s: &str) -> Option<&'static str> {
+    let b = s.as_bytes();
+    if b.is_empty() {
+        return Some("an empty string, in a list usually a missing value");
+    }
+    let closer = match b[0] {
+        b'(' => Some(b')'),
+        b'[' => Some(b']'),
+        b'{' => Some(b'}'),
+        b'<' => Some(b'>'),
+        b'"' => Some(b'"'),
+        b'\'' => Some(b'\''),
+        _ => None,
+    };
+    if b.len() >= 2 && closer.is_some() && closer == b.last().copied() {
+        return Some("wrapped in brackets or quotes, as in running text");
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+    if let Some(slash) = s.find('/')
+        && let Some((dir, reg)) = s[..slash].split_once('.')
+        && digits(dir)
+        && digits(reg.split('.').next().unwrap_or(""))
+    {
+        return Some("shaped like a DOI, but a DOI prefix starts with the directory indicator 10.");
+    }
+    if b.len() <= 5
+        && b.iter().filter(|&&c| c == b'/').count() == 1
+        && b.iter().all(|&c| c == b'/' || c.is_ascii_alphabetic())
+    {
+        return Some("shaped like 'N/A', a placeholder");
+    }
+    if !b.iter().any(|c| matches!(c, b'/' | b'.' | b'#' | b'?')) {
+        return Some("a bare word with no '/', '.', '?' or '#'");
+    }
+    None
 }
 
 impl Reading<'_> {
@@ -161,7 +250,7 @@ impl<'a> Identifier<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn key(&self, level: Level) -> Key<'a> {
-        Key(self.normalize(level))
+        Key(self.key_text(level))
     }
 
     /// Whether `self` and `other` are equivalent at `level` (their keys are equal).
@@ -175,6 +264,55 @@ impl<'a> Identifier<'a> {
     pub fn equivalent(&self, other: &Identifier<'_>, level: Level) -> bool {
         self.key(level).as_str() == other.key(level).as_str()
     }
+
+    /// Compare with `other` at `level`, and say why: the lowest rung at which the two are
+    /// equivalent and the rule of that rung (of `self`'s kind).
+    ///
+    /// ```
+    /// use pidkit::{Identifier, Level};
+    /// let a = Identifier::parse("doi:10.1000/ABC")?;
+    /// let c = a.compare(&Identifier::parse("https://doi.org/10.1000/abc")?, Level::Scheme);
+    /// assert!(c.equivalent);
+    /// assert_eq!(c.rung, Level::Scheme);
+    /// assert_eq!(c.rule, "DOI names compare case-insensitively in ASCII (doi URI scheme §3)");
+    /// let c = a.compare(&Identifier::parse("DOI: 10.1000/ABC")?, Level::Scheme);
+    /// assert_eq!(c.rung, Level::Syntax); // one name, two written forms
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn compare<'b>(&self, other: &Identifier<'b>, level: Level) -> Comparison<'a, 'b> {
+        let keys = (self.key(level), other.key(level));
+        let equivalent = keys.0.as_str() == keys.1.as_str();
+        let rung = if !equivalent {
+            level
+        } else if self.input() == other.input() {
+            Level::Simple
+        } else if level == Level::Scheme
+            && self.key(Level::Syntax).as_str() == other.key(Level::Syntax).as_str()
+        {
+            Level::Syntax
+        } else {
+            level
+        };
+        Comparison {
+            equivalent,
+            rung,
+            rule: self.rule(rung),
+            keys,
+        }
+    }
+}
+
+/// How two identifiers compare at a rung of the ladder ([`Identifier::compare`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison<'a, 'b> {
+    /// Whether they are equivalent at the rung asked.
+    pub equivalent: bool,
+    /// The lowest rung at which they are equivalent; the rung asked when they are not.
+    pub rung: Level,
+    /// The rule of that rung for the first identifier's kind ([`Identifier::rule`]).
+    pub rule: &'static str,
+    /// Their keys at the rung asked.
+    pub keys: (Key<'a>, Key<'b>),
 }
 
 #[cfg(test)]
@@ -285,7 +423,12 @@ mod tests {
             uri("http://r\u{e9}sum\u{e9}.example.org/p\u{e9}"),
             "http://xn--rsum-bpad.example.org/p%C3%A9"
         );
-        assert_eq!(uri("https://doi.org/10.1000/182"), "doi:10.1000/182");
+        // A DOI written as a URL stays a URL; a name gives its doi: URI (issue 14).
+        assert_eq!(
+            uri("https://doi.org/10.1000/182"),
+            "https://doi.org/10.1000/182"
+        );
+        assert_eq!(uri("10.1000/182"), "doi:10.1000/182");
         let iri = Identifier::parse("http://www.example.org/D%C3%BCrst").unwrap();
         assert_eq!(
             iri.to_iri(&ToIri::new()).unwrap(),

@@ -119,3 +119,61 @@ impl ReadOptions {
         }
     }
 }
+
+/// The written form a PID that has several (DOIs, Handles) is given in output — `normalize`
+/// and `to-uri` (the CLI's `--doi-form`).
+///
+/// ```
+/// use pidkit::{Identifier, Level, PidForm, PidOutput};
+/// let d = Identifier::parse("https://doi.org/10.1000/abc")?;
+/// assert_eq!(d.normalize(Level::Scheme), "https://doi.org/10.1000/ABC"); // a URL stays a URL
+/// let uri = PidOutput { form: PidForm::Uri, ..PidOutput::default() };
+/// assert_eq!(d.normalize_as(Level::Scheme, &uri), "doi:10.1000/ABC");
+/// # Ok::<(), pidkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PidForm {
+    /// As written, where that is a form of the same family: a resolver URL stays a URL (its
+    /// query and fragment kept); `normalize` gives every other form its URI (`doi:`, `hdl:`),
+    /// `to-uri` keeps URI forms and gives names and printed labels their URI.
+    #[default]
+    Auto,
+    /// The bare name (`10.1000/182`).
+    Name,
+    /// The URI (`doi:10.1000/182`).
+    Uri,
+    /// The resolver URL (`https://doi.org/10.1000/182`).
+    Url,
+}
+
+impl PidForm {
+    /// The name the CLI uses: `auto`, `name`, `uri`, `url`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PidForm::Auto => "auto",
+            PidForm::Name => "name",
+            PidForm::Uri => "uri",
+            PidForm::Url => "url",
+        }
+    }
+}
+
+/// The case of a case-insensitive PID name (DOI, Handle) in its normal form at the `Scheme`
+/// rung (the CLI's `--doi-case`): the names are equal either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PidCase {
+    /// ASCII letters in upper case (the DOI Handbook's own normal form).
+    #[default]
+    Upper,
+    /// ASCII letters in lower case (as Crossref and DataCite display DOIs).
+    Lower,
+}
+
+/// How PIDs with several written forms are written in output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PidOutput {
+    /// Which form.
+    pub form: PidForm,
+    /// The case of the name at the `Scheme` rung.
+    pub case: PidCase,
+}

@@ -7,7 +7,7 @@ use super::Scheme;
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriError, IriRef, Level, ToIri, ToUri};
 use crate::reading::generic;
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// An error of any kind of identifier, at a byte offset: what [`crate::read`] and the typed
 /// reading return. Each scheme's functions return their own family (`Error<DoiError>` …),
@@ -254,8 +254,8 @@ macro_rules! schemes {
         }
 
         /// The normal form of the scheme whose URI scheme is `scheme` (the ladder's hook).
-        pub(super) fn normal_form(scheme: &str, normalized: &str) -> Option<String> {
-            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(normalized); } )+
+        pub(super) fn normal_form(scheme: &str, iri: &str, level: Level) -> Option<String> {
+            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(iri, level); } )+
             None
         }
 
@@ -322,12 +322,31 @@ macro_rules! schemes {
                 }
             }
 
+            /// What writing it as `out` asks (`normalize`, `to-uri`, `to-iri`) loses, as
+            /// warnings: a DOI URL's query and fragment in a `doi:` URI, for one.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, PidForm, PidOutput};
+            /// let d = Identifier::parse("https://doi.org/10.1000/1#x")?;
+            /// let uri = PidOutput { form: PidForm::Uri, ..Default::default() };
+            /// assert_eq!(d.lost_in(&uri)[0].code, "doi-url-fragment");
+            /// assert!(d.lost_in(&PidOutput::default()).is_empty());
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn lost_in(&self, out: &PidOutput) -> Vec<Warning> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => Vec::new(),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::lost_in(id, out), )+
+                }
+            }
+
             /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when
             /// the input already is in normal form.
             ///
-            /// A DOI, in whatever form it was written, normalizes to its `doi:` URI: the name as
-            /// written at `Syntax`, upper-cased in ASCII at `Scheme` (DOI names compare
-            /// case-insensitively in ASCII only, doi URI scheme §3); `Simple` keeps the input.
+            /// A DOI normalizes to its `doi:` URI, unless it was written as a resolver URL,
+            /// which stays a URL (see [`PidForm::Auto`]): the name as written at `Syntax`,
+            /// upper-cased in ASCII at `Scheme` (DOI names compare case-insensitively in ASCII
+            /// only, doi URI scheme §3); `Simple` keeps the input.
             ///
             /// ```
             /// use pidkit::{Identifier, Level};
@@ -336,29 +355,51 @@ macro_rules! schemes {
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn normalize(&self, level: Level) -> Cow<'a, str> {
+                self.normalize_as(level, &PidOutput::default())
+            }
+
+            /// [`Identifier::normalize`], with PIDs written as `out` asks.
+            pub fn normalize_as(&self, level: Level, out: &PidOutput) -> Cow<'a, str> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::normalize(*r, level),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::normalize(id, level), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::normalize(id, level, out), )+
                 }
             }
 
-            /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI gives its `doi:` URI.
+            /// The text of the equivalence key at `level` (form-independent).
+            pub(crate) fn key_text(&self, level: Level) -> Cow<'a, str> {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => generic::normalize(*r, level),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::key(id, level), )+
+                }
+            }
+
+            /// The URI (§3.3–3.6): what `pidkit to-uri` prints. A DOI written as a name or a
+            /// printed label gives its `doi:` URI; one written as a URI or URL is converted
+            /// as the IRI it is.
             ///
             /// ```
             /// use pidkit::{Identifier, ToUri};
             /// let i = Identifier::parse("http://résumé.example.org/é")?;
             /// assert_eq!(i.to_uri(&ToUri::new())?, "http://xn--rsum-bpad.example.org/%C3%A9");
+            /// assert_eq!(Identifier::parse("10.1000/182")?.to_uri(&ToUri::new())?, "doi:10.1000/182");
+            /// assert_eq!(Identifier::parse("https://doi.org/10.1000/182")?.to_uri(&ToUri::new())?, "https://doi.org/10.1000/182");
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn to_uri(&self, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
+                self.to_uri_as(t, &PidOutput::default())
+            }
+
+            /// [`Identifier::to_uri`], with PIDs written as `out` asks.
+            pub fn to_uri_as(&self, t: &ToUri, out: &PidOutput) -> Result<Cow<'a, str>, ParseError> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::to_uri(*r, t),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_uri(id, t), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_uri(id, t, out), )+
                 }
             }
 
-            /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI gives its `doi:` URI mapped
-            /// to an IRI.
+            /// The IRI (§3.7): what `pidkit to-iri` prints. A DOI written as a name or a
+            /// printed label gives its `doi:` URI mapped to an IRI.
             ///
             /// ```
             /// use pidkit::{Identifier, ToIri};
@@ -367,9 +408,14 @@ macro_rules! schemes {
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn to_iri(&self, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
+                self.to_iri_as(t, &PidOutput::default())
+            }
+
+            /// [`Identifier::to_iri`], with PIDs written as `out` asks.
+            pub fn to_iri_as(&self, t: &ToIri, out: &PidOutput) -> Result<Cow<'a, str>, ParseError> {
                 match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => generic::to_iri(*r, t),
-                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_iri(id, t), )+
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::to_iri(id, t, out), )+
                 }
             }
 
@@ -386,6 +432,22 @@ macro_rules! schemes {
                 match self {
                     Identifier::Iri(_) | Identifier::Uri(_) => None,
                     $( Identifier::$variant(id) => Some(Details::$variant(<$scheme as Scheme>::details(id))), )+
+                }
+            }
+
+            /// The rule of its kind at `level`, for people: what makes two identifiers of the
+            /// kind equivalent at that rung, with its spec section.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Level};
+            /// let d = Identifier::parse("doi:10.1000/ABC")?;
+            /// assert_eq!(d.rule(Level::Scheme), "DOI names compare case-insensitively in ASCII (doi URI scheme §3)");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn rule(&self, level: Level) -> &'static str {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => generic::rule(level),
+                    $( Identifier::$variant(_) => <$scheme as Scheme>::rule(level), )+
                 }
             }
 

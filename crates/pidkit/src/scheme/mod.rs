@@ -9,7 +9,7 @@
 //! use pidkit::scheme::{Scheme, UrnScheme};
 //! assert!(UrnScheme::claims(b"URN:ISBN:0451450523"));
 //! let u = UrnScheme::read("urn:ISBN:0-451-45052-3", &pidkit::ReadOptions::default())?;
-//! assert_eq!(UrnScheme::normalize(&u, pidkit::Level::Scheme), "urn:isbn:9780451450524");
+//! assert_eq!(UrnScheme::key(&u, pidkit::Level::Scheme), "urn:isbn:9780451450524");
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
@@ -26,7 +26,7 @@ pub(crate) use list::{claimant, read_scheme};
 
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// One identifier scheme. Implemented by a marker type in the scheme's folder
 /// (`DoiScheme`, `UrnScheme`, …); the identifier itself is [`Scheme::Id`].
@@ -59,29 +59,59 @@ pub trait Scheme {
     /// [`Scheme::input`].
     fn warnings(id: &Self::Id<'_>) -> Vec<Warning>;
 
-    /// The normal form at a rung of the ladder (§5.3); two identifiers of the scheme are
-    /// equivalent at `level` exactly when their normal forms are equal.
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str>;
+    /// The equivalence key at a rung of the ladder (§5.3): two identifiers of the scheme are
+    /// equivalent at `level` exactly when their keys are equal, whatever form they are written
+    /// in. By default the normal form in the default output form.
+    fn key<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
+        Self::normalize(id, level, &PidOutput::default())
+    }
+
+    /// The normal form at a rung of the ladder (§5.3), written as `out` asks where the scheme
+    /// has several written forms.
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str>;
+
+    /// What writing the identifier as `out` asks (`normalize`, `to-uri`) loses, said as a
+    /// warning: nothing by default.
+    fn lost_in(id: &Self::Id<'_>, out: &PidOutput) -> Vec<Warning> {
+        let _ = (id, out);
+        Vec::new()
+    }
 
     /// The generic IRI view, where the identifier is written as an IRI.
     fn as_iri<'a>(id: &Self::Id<'a>) -> Option<IriRef<&'a str>>;
 
-    /// The URI (§3.3–3.6). By default, the IRI view converted.
-    fn to_uri<'a>(id: &Self::Id<'a>, t: &ToUri) -> Result<Cow<'a, str>, ParseError> {
+    /// The URI (§3.3–3.6), in the form `out` asks. By default, the IRI view converted.
+    fn to_uri<'a>(
+        id: &Self::Id<'a>,
+        t: &ToUri,
+        out: &PidOutput,
+    ) -> Result<Cow<'a, str>, ParseError> {
+        let _ = out;
         let r = iri_view::<Self>(id)?;
         Ok(borrowed_from(r.into_inner(), t.convert(&r)?))
     }
 
-    /// The IRI (§3.7). By default, the IRI view converted.
-    fn to_iri<'a>(id: &Self::Id<'a>, t: &ToIri) -> Result<Cow<'a, str>, ParseError> {
+    /// The IRI (§3.7), in the form `out` asks. By default, the IRI view converted.
+    fn to_iri<'a>(
+        id: &Self::Id<'a>,
+        t: &ToIri,
+        out: &PidOutput,
+    ) -> Result<Cow<'a, str>, ParseError> {
+        let _ = out;
         let r = iri_view::<Self>(id)?;
         Ok(borrowed_from(r.into_inner(), t.convert(&r)))
     }
 
-    /// The scheme's normal form at the `Scheme` rung of an IRI with this URI scheme, already
-    /// normalized by the generic rules; `None` when it is not valid by the scheme's rules.
-    /// This is how the comparison ladder of any IRI consults the scheme (see [`SCHEMES`]).
-    fn normal_form(normalized: &str) -> Option<String>;
+    /// The normal form at `level` (`Syntax` or `Scheme`) of an IRI with this URI scheme, as
+    /// written; `None` to leave it to the generic rules (or when it is not valid by the
+    /// scheme's rules). This is how the comparison ladder of any IRI consults the scheme (see
+    /// [`SCHEMES`] and [`SchemeEquivalence`]).
+    fn normal_form(iri: &str, level: Level) -> Option<String>;
+
+    /// What the normal form at `level` means for this scheme, for people: the rule that makes
+    /// two identifiers equivalent at that rung, with its spec section
+    /// (`pidkit compare` says it; `pidkit dedupe --json` puts it on each group).
+    fn rule(level: Level) -> &'static str;
 
     /// The parts beyond the IRI components.
     fn details<'b>(id: &'b Self::Id<'_>) -> Self::Details<'b>;
@@ -131,7 +161,7 @@ pub const SCHEMES: Schemes = Schemes(());
 pub struct Schemes(());
 
 impl SchemeEquivalence for Schemes {
-    fn normal_form(&self, scheme: &str, normalized: &str) -> Option<String> {
-        list::normal_form(scheme, normalized)
+    fn normal_form(&self, scheme: &str, iri: &str, level: Level) -> Option<String> {
+        list::normal_form(scheme, iri, level)
     }
 }

@@ -34,10 +34,20 @@ pub(crate) fn upper_hex(s: &str) -> Cow<'_, str> {
 }
 
 /// The comparison key of the assigned name `urn:<nid>:<nss>` (components already cut off):
-/// equal keys ⇔ equivalent URNs. Borrows `assigned` when it is already in key form.
-pub(crate) fn key<'a>(assigned: &'a str, nid: &str, nss: &'a str) -> Cow<'a, str> {
+/// equal keys ⇔ equivalent URNs, by the generic procedure of RFC 8141 §3.1 and, with
+/// `namespace_rules`, the namespace's own rules too. Borrows `assigned` when it is already in
+/// key form.
+pub(crate) fn key<'a>(
+    assigned: &'a str,
+    nid: &str,
+    nss: &'a str,
+    namespace_rules: bool,
+) -> Cow<'a, str> {
     let generic = upper_hex(nss);
-    let nss: Cow<'a, str> = match namespaces::rule(nid, &generic) {
+    let rule = namespace_rules
+        .then(|| namespaces::rule(nid, &generic))
+        .flatten();
+    let nss: Cow<'a, str> = match rule {
         Some(changed) => Cow::Owned(changed),
         None => generic,
     };

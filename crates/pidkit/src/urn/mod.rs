@@ -323,7 +323,23 @@ impl<T: AsRef<str>> Urn<T> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn key(&self) -> Cow<'_, str> {
-        equivalence::key(self.assigned_name(), self.nid(), self.nss())
+        equivalence::key(self.assigned_name(), self.nid(), self.nss(), true)
+    }
+
+    /// The key of URN-equivalence by the generic procedure of RFC 8141 §3.1 alone, without the
+    /// namespace rules of [`Urn::key`]: `urn` and the NID lowercased, `%hh` uppercased,
+    /// r/q/f-components dropped, nothing decoded.
+    ///
+    /// ```
+    /// use pidkit::urn::Urn;
+    /// let urn = Urn::parse("URN:ISBN:0-451-45052-3?=q")?;
+    /// assert_eq!(urn.generic_key(), "urn:isbn:0-451-45052-3");
+    /// assert_eq!(urn.key(), "urn:isbn:9780451450524");
+    /// assert_eq!(Urn::parse("urn:example:%41%2f")?.generic_key(), "urn:example:%41%2F");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn generic_key(&self) -> Cow<'_, str> {
+        equivalence::key(self.assigned_name(), self.nid(), self.nss(), false)
     }
 
     /// URN-equivalence (RFC 8141 §3) — RFC 2141 lexical equivalence for URNs parsed by it —

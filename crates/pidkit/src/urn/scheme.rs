@@ -5,9 +5,8 @@ use std::borrow::Cow;
 use super::{Urn, UrnParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
-use crate::reading::generic;
 use crate::scheme::{Scheme, quoted};
-use crate::{ReadOptions, Warning};
+use crate::{PidOutput, ReadOptions, Warning};
 
 /// The URN scheme (RFC 8141, RFC 2141 by profile).
 ///
@@ -41,21 +40,46 @@ impl Scheme for UrnScheme {
         id.warnings()
     }
 
-    fn normalize<'a>(id: &Self::Id<'a>, level: Level) -> Cow<'a, str> {
-        generic::normalize(id.into_iri().into(), level)
+    /// URN-equivalence (RFC 8141 §3.1) at every rung: `urn` and the NID lowercased, `%hh`
+    /// uppercased, r/q/f-components dropped, and never a percent-decoding ("MUST NOT be
+    /// applied as part of the comparison process"); at `Scheme`, the namespace rules too
+    /// (ISBN, ISSN, UUID …), which only add equivalences. `Simple` keeps the input.
+    fn normalize<'a>(id: &Self::Id<'a>, level: Level, _: &PidOutput) -> Cow<'a, str> {
+        let input = Self::input(id);
+        let key = match level {
+            Level::Simple => return Cow::Borrowed(input),
+            Level::Syntax => id.generic_key(),
+            Level::Scheme => id.key(),
+        };
+        match key {
+            Cow::Borrowed(k) => Cow::Borrowed(&input[..k.len()]),
+            Cow::Owned(k) => Cow::Owned(k),
+        }
     }
 
     fn as_iri<'a>(id: &Self::Id<'a>) -> Option<IriRef<&'a str>> {
         Some(id.into_iri().into())
     }
 
-    /// `urn:` IRIs by URN-equivalence and the namespace rules ([`Urn::key`]).
-    fn normal_form(normalized: &str) -> Option<String> {
-        Urn::parse(normalized).ok().map(|u| u.key().into_owned())
+    /// `urn:` IRIs by URN-equivalence at every rung, as [`UrnScheme::normalize`] (an IRI that
+    /// is not a valid URN is left to the generic rules).
+    fn normal_form(iri: &str, level: Level) -> Option<String> {
+        let urn = Urn::parse(iri).ok()?;
+        Some(Self::normalize(&urn.as_borrowed(), level, &PidOutput::default()).into_owned())
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> UrnParts<'b> {
         id.parts()
+    }
+
+    fn rule(level: Level) -> &'static str {
+        match level {
+            Level::Simple => crate::reading::generic::rule(level),
+            Level::Syntax => {
+                "URN-equivalence: urn, the NID and %XX case-insensitive, r/q/f-components ignored, nothing decoded (RFC 8141 §3.1)"
+            }
+            Level::Scheme => "URN-equivalence and the rules of the namespace (RFC 8141 §3.1)",
+        }
     }
 
     fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {
