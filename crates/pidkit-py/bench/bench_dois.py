@@ -92,10 +92,12 @@ def differences(values, pidkit_names, idutils_names, show=3):
             reason = "idutils accepts, pidkit rejects"
         elif p is not None and i is None:
             reason = "pidkit accepts, idutils rejects"
-        elif i is not None and "%" in i and p == _unquote(i):
+        elif p == i.split("?")[0]:
+            reason = "idutils keeps a resolver URL's query (`?noredirect`), pidkit drops it"
+        elif p == _unquote(i):
             reason = "idutils keeps percent-encoding, pidkit decodes it"
-        elif i is not None and "?" in i and p == i.split("?")[0]:
-            reason = "idutils keeps a resolver URL's query, pidkit drops it"
+        elif p == _unquote(i.split("?")[0]):
+            reason = "both: query kept and percent-encoding kept by idutils"
         else:
             reason = "other"
         groups[reason].append((v, p, i))

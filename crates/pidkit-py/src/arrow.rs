@@ -362,16 +362,21 @@ pub fn arrow_kind(
 
 /// `normalize`: the CLI's `normalized`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
 pub fn arrow_normalize(
     py: Python<'_>,
     data: AnyArray,
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
-    let op = Op::Normalize(options::level(level)?);
+    let op = Op::Normalize(
+        options::level(level)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
     run(py, data, &|s, family| transform(s, family, &opts, &op))
 }
 
@@ -394,7 +399,8 @@ pub fn arrow_key(
 
 /// `to_uri`: the CLI's `uri`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_to_uri(
     py: Python<'_>,
     data: AnyArray,
@@ -402,15 +408,21 @@ pub fn arrow_to_uri(
     query_encoding: Option<&str>,
     as_: &str,
     profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
-    let op = Op::ToUri(options::to_uri(idna, query_encoding)?);
+    let op = Op::ToUri(
+        options::to_uri(idna, query_encoding)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
     run(py, data, &|s, family| transform(s, family, &opts, &op))
 }
 
 /// `to_iri`: the CLI's `iri`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_to_iri(
     py: Python<'_>,
     data: AnyArray,
@@ -418,9 +430,14 @@ pub fn arrow_to_iri(
     idna: &str,
     as_: &str,
     profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
-    let op = Op::ToIri(options::to_iri(unicode_hosts, idna)?);
+    let op = Op::ToIri(
+        options::to_iri(unicode_hosts, idna)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
     run(py, data, &|s, family| transform(s, family, &opts, &op))
 }
 

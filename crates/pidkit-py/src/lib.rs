@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("ParseError", py.get_type::<scalar::ParseError>())?;
-    m.add("DEFAULT_LEVEL", options::DEFAULT_LEVEL.name())?;
+    m.add("DEFAULT_LEVEL", options::default_level().name())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scalar::Identifier>()?;
     m.add_class::<scalar::Iri>()?;

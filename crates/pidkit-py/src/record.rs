@@ -6,18 +6,18 @@
 
 use std::borrow::Cow;
 
-use pidkit::{Identifier, Kind, Level, ParseError, ReadOptions, ToIri, ToUri, Warning};
+use pidkit::{Identifier, Kind, Level, ParseError, PidOutput, ReadOptions, ToIri, ToUri, Warning};
 
 /// Which command's record.
 pub enum Op {
     /// `check` / `parse`: the reading; its warnings only when asked for (they cost a pass).
     Read { warnings: bool },
-    /// `normalize --level`.
-    Normalize(Level),
+    /// `normalize --level`, DOIs written as `--doi-form` / `--doi-case` ask.
+    Normalize(Level, PidOutput),
     /// `to-uri`.
-    ToUri(ToUri),
+    ToUri(ToUri, PidOutput),
     /// `to-iri`.
-    ToIri(ToIri),
+    ToIri(ToIri, PidOutput),
 }
 
 /// Everything known about one input.
@@ -26,12 +26,15 @@ pub struct Record<'t> {
     pub kind: Kind,
     /// The identifier, or why the input is not one.
     pub reading: Result<Identifier<'t>, ParseError>,
-    /// The checks of the kind (empty unless asked for).
+    /// `check`/`parse`: the reading's notes and the checks of the kind; the transforms: what the
+    /// output form loses (empty unless asked for).
     pub warnings: Vec<Warning>,
     /// What `leiri` / `web` preprocessing made of the input, where that differs from it.
     pub mapped: Option<&'t str>,
     /// The transform's result, or why it failed.
     pub result: Option<Result<Cow<'t, str>, ParseError>>,
+    /// The reading's own notes (`looks-like-text`), also when warnings were not asked for.
+    pub notes: Vec<Warning>,
     /// The CLI's `valid`.
     pub valid: bool,
 }
@@ -59,19 +62,27 @@ pub fn with_record<R>(
         .lenient()
         .map_or(Cow::Borrowed(input), |l| l.map(input));
     let reading = match op {
-        Op::ToUri(_) | Op::ToIri(_) => pidkit::read_for_conversion(&text, opts),
+        Op::ToUri(..) | Op::ToIri(..) => pidkit::read_for_conversion(&text, opts),
         _ => pidkit::read(&text, opts),
     }
     .located_in(input, opts);
-    let want_warnings = matches!(op, Op::Read { warnings: true }) || deny_warnings;
-    let warnings = match (&reading.result, want_warnings) {
-        (Ok(id), true) => id.warnings(),
+    let warnings = match (op, &reading.result) {
+        (Op::Read { warnings }, Ok(id)) if *warnings || deny_warnings => {
+            let mut w = reading.notes.clone();
+            w.extend(id.warnings());
+            w
+        }
+        (Op::Normalize(_, out) | Op::ToUri(_, out) | Op::ToIri(_, out), Ok(id))
+            if deny_warnings =>
+        {
+            id.lost_in(out)
+        }
         _ => Vec::new(),
     };
     let result = match (op, &reading.result) {
-        (Op::Normalize(level), Ok(id)) => Some(Ok(id.normalize(*level))),
-        (Op::ToUri(t), Ok(id)) => Some(id.to_uri(t)),
-        (Op::ToIri(t), Ok(id)) => Some(id.to_iri(t)),
+        (Op::Normalize(level, out), Ok(id)) => Some(Ok(id.normalize_as(*level, out))),
+        (Op::ToUri(t, out), Ok(id)) => Some(id.to_uri_as(t, out)),
+        (Op::ToIri(t, out), Ok(id)) => Some(id.to_iri_as(t, out)),
         _ => None,
     };
     let ok = reading.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
@@ -80,6 +91,7 @@ pub fn with_record<R>(
         valid: ok && (!deny_warnings || warnings.is_empty()),
         reading: reading.result,
         warnings,
+        notes: reading.notes,
         mapped: (*text != *input).then_some(&*text),
         result,
     };

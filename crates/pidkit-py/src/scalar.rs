@@ -132,6 +132,8 @@ pub struct Identifier {
     text: String,
     opts: ReadOptions,
     kind: Kind,
+    /// The reading's own notes (`looks-like-text`), which `warnings` starts with.
+    notes: Vec<CheckWarning>,
 }
 
 impl Identifier {
@@ -165,7 +167,9 @@ impl Identifier {
     /// The checks of the kind: a list of `CheckWarning` (empty when there is nothing to say).
     #[getter]
     fn warnings(&self, py: Python<'_>) -> PyResult<Vec<CheckWarning>> {
-        self.with(py, |id| warnings(&id.warnings()))
+        let mut w = self.notes.clone();
+        w.extend(self.with(py, |id| warnings(&id.warnings()))?);
+        Ok(w)
     }
 
     /// The generic IRI components (a dict), or None for a DOI in a form that is not an IRI.
@@ -198,33 +202,57 @@ impl Identifier {
             .transpose()
     }
 
-    /// The equivalence key at `level` (`simple`, `syntax`, `scheme`; default `syntax`): what
+    /// The equivalence key at `level` (`simple`, `syntax`, `scheme`; default: the library's): what
     /// `compare` and `dedupe` compare.
     #[pyo3(signature = (level = None))]
     fn key(&self, py: Python<'_>, level: Option<&str>) -> PyResult<String> {
         self.key_at(py, options::level(level)?)
     }
 
-    /// The normal form at `level` (what `pidkit normalize` prints).
-    #[pyo3(signature = (level = None))]
-    fn normalize(&self, py: Python<'_>, level: Option<&str>) -> PyResult<String> {
+    /// The normal form at `level` (what `pidkit normalize` prints); DOIs written as
+    /// `doi_form` (`auto`, `name`, `uri`, `url`) and `doi_case` (`upper`, `lower`) ask.
+    #[pyo3(signature = (level = None, *, doi_form = "auto", doi_case = "upper"))]
+    fn normalize(
+        &self,
+        py: Python<'_>,
+        level: Option<&str>,
+        doi_form: &str,
+        doi_case: &str,
+    ) -> PyResult<String> {
         let level = options::level(level)?;
-        self.with(py, |id| id.normalize(level).into_owned())
+        let out = options::pid_output(doi_form, doi_case)?;
+        self.with(py, |id| id.normalize_as(level, &out).into_owned())
     }
 
-    /// The URI (§3.3–3.6; what `pidkit to-uri` prints). DOIs give their `doi:` URI.
-    #[pyo3(signature = (*, idna = "dns", query_encoding = None))]
-    fn to_uri(&self, py: Python<'_>, idna: &str, query_encoding: Option<&str>) -> PyResult<String> {
+    /// The URI (§3.3–3.6; what `pidkit to-uri` prints).
+    #[pyo3(signature = (*, idna = "dns", query_encoding = None, doi_form = "auto", doi_case = "upper"))]
+    fn to_uri(
+        &self,
+        py: Python<'_>,
+        idna: &str,
+        query_encoding: Option<&str>,
+        doi_form: &str,
+        doi_case: &str,
+    ) -> PyResult<String> {
         let t = options::to_uri(idna, query_encoding)?;
-        self.with(py, |id| id.to_uri(&t).map(|k| k.into_owned()))?
+        let out = options::pid_output(doi_form, doi_case)?;
+        self.with(py, |id| id.to_uri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }
 
     /// The IRI (§3.7; what `pidkit to-iri` prints).
-    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns"))]
-    fn to_iri(&self, py: Python<'_>, unicode_hosts: bool, idna: &str) -> PyResult<String> {
+    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns", doi_form = "auto", doi_case = "upper"))]
+    fn to_iri(
+        &self,
+        py: Python<'_>,
+        unicode_hosts: bool,
+        idna: &str,
+        doi_form: &str,
+        doi_case: &str,
+    ) -> PyResult<String> {
         let t = options::to_iri(unicode_hosts, idna)?;
-        self.with(py, |id| id.to_iri(&t).map(|k| k.into_owned()))?
+        let out = options::pid_output(doi_form, doi_case)?;
+        self.with(py, |id| id.to_iri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }
 
@@ -246,8 +274,8 @@ impl Identifier {
         let Ok(other) = other.cast::<Identifier>() else {
             return Ok(py.NotImplemented());
         };
-        let eq = self.key_at(py, options::DEFAULT_LEVEL)?
-            == other.get().key_at(py, options::DEFAULT_LEVEL)?;
+        let eq = self.key_at(py, options::default_level())?
+            == other.get().key_at(py, options::default_level())?;
         match op {
             CompareOp::Eq => Ok(eq.into_pyobject(py)?.to_owned().into_any().unbind()),
             CompareOp::Ne => Ok((!eq).into_pyobject(py)?.to_owned().into_any().unbind()),
@@ -257,7 +285,7 @@ impl Identifier {
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
         let mut h = DefaultHasher::new();
-        self.key_at(py, options::DEFAULT_LEVEL)?.hash(&mut h);
+        self.key_at(py, options::default_level())?.hash(&mut h);
         Ok(h.finish())
     }
 }
@@ -458,6 +486,7 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
             text: r.mapped.unwrap_or(s).to_owned(),
             opts,
             kind: r.kind,
+            notes: warnings(&r.notes),
         };
         let init = PyClassInitializer::from(base);
         let obj = match id {

@@ -79,7 +79,7 @@ class Cli:
     def field(self, args: tuple[str, ...], values: list[Optional[str]], name: str) -> list[Any]:
         return [None if r is None else r.get(name) for r in self.records(args, values)]
 
-    def keys(self, values: list[Optional[str]], level: str) -> list[Optional[str]]:
+    def keys(self, values: list[Optional[str]], level: Optional[str]) -> list[Optional[str]]:
         """The ``dedupe`` key of every value (None for nulls and invalid values)."""
         key = (("dedupe", level), id(values))
         if key not in self._cache:
@@ -88,7 +88,8 @@ class Cli:
                 f.write("\n".join(lines) + "\n")
                 path = f.name
             try:
-                p = self.run(["dedupe", "--all", "--level", level, "--json", "--input", path])
+                lv = [] if level is None else ["--level", level]
+                p = self.run(["dedupe", "--all", *lv, "--json", "--input", path])
             finally:
                 os.unlink(path)
             by_line: dict[int, str] = {}
@@ -133,8 +134,9 @@ class Expected:
     def kind(self) -> list:
         return self.cli.field(("check",), self.values, "kind")
 
-    def normalize(self, level: str = "syntax") -> list:
-        return self.cli.field(("normalize", "--level", level), self.values, "normalized")
+    def normalize(self, level: Optional[str] = None) -> list:
+        args = ("normalize",) if level is None else ("normalize", "--level", level)
+        return self.cli.field(args, self.values, "normalized")
 
     def to_uri(self) -> list:
         return self.cli.field(("to-uri",), self.values, "uri")
@@ -142,7 +144,7 @@ class Expected:
     def to_iri(self) -> list:
         return self.cli.field(("to-iri",), self.values, "iri")
 
-    def key(self, level: str = "syntax") -> list:
+    def key(self, level: Optional[str] = None) -> list:
         return self.cli.keys(self.values, level)
 
     def parse(self) -> list:

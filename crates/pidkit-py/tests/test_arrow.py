@@ -37,8 +37,10 @@ def test_normalize_matches_the_cli(arr, expected, level):
 
 
 def test_default_level_is_the_clis(arr, expected):
-    assert pidkit.DEFAULT_LEVEL == "syntax"
+    assert pidkit.DEFAULT_LEVEL in ("simple", "syntax", "scheme")
     assert as_list(pa_pid.normalize(arr)) == expected.normalize()
+    assert as_list(pa_pid.normalize(arr, level=pidkit.DEFAULT_LEVEL)) == expected.normalize()
+    assert as_list(pa_pid.key(arr)) == expected.key()
 
 
 @pytest.mark.parametrize("level", ["syntax", "scheme"])
@@ -229,3 +231,26 @@ def test_every_reading_matches_the_cli(cli, ids, as_):
     assert pa_pid.check(a, as_=as_).to_pylist() == [None if r is None else r["valid"] for r in recs]
     norm = cli.field(("normalize", "--as", as_), sample, "normalized")
     assert pa_pid.normalize(a, as_=as_).to_pylist() == norm
+
+
+@pytest.mark.parametrize("form", ["auto", "name", "uri", "url"])
+@pytest.mark.parametrize("case", ["upper", "lower"])
+def test_doi_output_forms_match_the_cli(cli, ids, form, case):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    flags = ("--doi-form", form, "--doi-case", case)
+    want = cli.field(("normalize", "--level", "scheme", *flags), sample, "normalized")
+    assert pa_pid.normalize(a, level="scheme", doi_form=form, doi_case=case).to_pylist() == want
+    want = cli.field(("to-uri", *flags), sample, "uri")
+    assert pa_pid.to_uri(a, doi_form=form, doi_case=case).to_pylist() == want
+    want = cli.field(("to-iri", *flags), sample, "iri")
+    assert pa_pid.to_iri(a, doi_form=form, doi_case=case).to_pylist() == want
+
+
+def test_deny_warnings_matches_the_cli(cli, ids):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    want = cli.field(("check", "--deny-warnings"), sample, "valid")
+    assert pa_pid.check(a, deny_warnings=True).to_pylist() == want
+    got = pa_pid.parse(a, deny_warnings=True).to_pylist()
+    assert [None if g is None else g["valid"] for g in got] == cli.field(("parse", "--deny-warnings"), sample, "valid")

@@ -117,14 +117,17 @@ def test_equality_and_hash_go_by_the_key():
     a = pidkit.parse("http://example.com/%7Euser")
     b = pidkit.parse("HTTP://example.com/~user")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
-    assert pidkit.parse("http://example.com") != pidkit.parse("http://example.com:80/")
+    assert pidkit.parse("http://example.com/?") != pidkit.parse("http://example.com/")
+    # The default level is the library's (the CLI's --level default).
+    same = pidkit.compare("http://example.com", "http://example.com:80/", level=pidkit.DEFAULT_LEVEL)
+    assert (pidkit.parse("http://example.com") == pidkit.parse("http://example.com:80/")) == same
     assert pidkit.parse("http://a/") != "http://a/"
     assert repr(pidkit.parse("urn:isbn:0451450523")) == "Urn('urn:isbn:0451450523')"
 
 
 def test_compare_join_extract_detect():
     assert pidkit.compare("http://example.com", "http://example.com:80/", level="scheme")
-    assert not pidkit.compare("http://example.com", "http://example.com:80/")
+    assert not pidkit.compare("http://example.com", "http://example.com:80/", level="syntax")
     with pytest.raises(pidkit.ParseError):
         pidkit.compare("http://a b/", "http://a/")
     assert pidkit.join("http://a/b/c/d;p?q", "../../../g") == "http://a/g"

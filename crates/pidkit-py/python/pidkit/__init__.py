@@ -67,7 +67,8 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
 
     The result is an :class:`Iri` (also URIs and relative references), :class:`Doi`,
     :class:`Urn` or :class:`Ivoid`; ``==`` and ``hash()`` compare equivalence keys at the
-    default level. Invalid input raises :class:`ParseError` (a ``ValueError``).
+    default level (:data:`DEFAULT_LEVEL`, the library's). Invalid input raises
+    :class:`ParseError` (a ``ValueError``).
 
     >>> iri = parse("http://user@例え.jp:8080/パス?q=1#top")
     >>> iri.kind, iri.host, iri.port, iri.path
@@ -117,9 +118,9 @@ def compare(
     as_: str = "auto",
     profile: Optional[str] = None,
 ) -> bool:
-    """Whether ``a`` and ``b`` are equivalent at ``level`` (``simple``, ``syntax`` — the
-    default — or ``scheme``), each read by the rules of its kind. Invalid input raises
-    :class:`ParseError`.
+    """Whether ``a`` and ``b`` are equivalent at ``level`` (``simple``, ``syntax`` or
+    ``scheme``; default :data:`DEFAULT_LEVEL`), each read by the rules of its kind. Invalid
+    input raises :class:`ParseError`.
 
     >>> compare("http://example.com/~user", "http://example.com/%7Euser")
     True

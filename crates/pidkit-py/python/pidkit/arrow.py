@@ -13,8 +13,8 @@ results are byte for byte the CLI's; an invalid input gives null (``check`` give
 >>> import pyarrow as pa
 >>> import pidkit.arrow as pa_pid
 >>> ids = pa.array(["https://doi.org/10.1000/ABC", "DOI: 10.1038/nphys1170", "no id", None])
->>> pa_pid.normalize(ids).to_pylist()
-['doi:10.1000/ABC', 'doi:10.1038/nphys1170', None, None]
+>>> pa_pid.key(ids).to_pylist()
+['doi:10.1000/ABC', 'doi:10.1038/NPHYS1170', None, None]
 >>> pa_pid.check(ids).to_pylist()
 [True, True, False, None]
 >>> pa_pid.doi_name(ids).to_pylist()
@@ -89,14 +89,21 @@ def normalize(
     level: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
+    doi_form: str = "auto",
+    doi_case: str = "upper",
 ) -> ArrowResult:
-    """Strings: the normal form at ``level`` (``simple``, ``syntax`` — the default — or
-    ``scheme``); DOIs in any written form become their ``doi:`` URI. Null where invalid.
+    """Strings: the normal form at ``level`` (``simple``, ``syntax`` or ``scheme``; the default
+    is the library's, :data:`pidkit.DEFAULT_LEVEL`) — what ``pidkit normalize`` prints. Null
+    where invalid.
 
     >>> normalize(pa.array(["http://例え.jp:80", "URN:ISBN:0-451-45052-3"]), level="scheme").to_pylist()
     ['http://xn--r8jz45g.jp/', 'urn:isbn:9780451450524']
     """
-    return _wrap(_pidkit.arrow_normalize(data, level=level, as_=as_, profile=profile))
+    return _wrap(
+        _pidkit.arrow_normalize(
+            data, level=level, as_=as_, profile=profile, doi_form=doi_form, doi_case=doi_case
+        )
+    )
 
 
 def key(
@@ -107,7 +114,8 @@ def key(
     profile: Optional[str] = None,
 ) -> ArrowResult:
     """Strings: the equivalence key at ``level`` — equal keys, equivalent identifiers (what
-    ``pidkit compare`` and ``pidkit dedupe`` compare). Null where invalid.
+    ``pidkit compare`` and ``pidkit dedupe`` compare; a DOI in any written form has its
+    ``doi:`` URI as key). Null where invalid.
 
     >>> key(pa.array(["https://doi.org/10.1000/abc", "doi:10.1000/ABC"]), level="scheme").to_pylist()
     ['doi:10.1000/ABC', 'doi:10.1000/ABC']
@@ -122,6 +130,8 @@ def to_uri(
     query_encoding: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
+    doi_form: str = "auto",
+    doi_case: str = "upper",
 ) -> ArrowResult:
     """Strings: each IRI as a URI (§3.3–3.6; ``idna``: ``dns``, ``any`` or ``never``); DOIs give
     their ``doi:`` URI. Null where invalid.
@@ -131,7 +141,13 @@ def to_uri(
     """
     return _wrap(
         _pidkit.arrow_to_uri(
-            data, idna=idna, query_encoding=query_encoding, as_=as_, profile=profile
+            data,
+            idna=idna,
+            query_encoding=query_encoding,
+            as_=as_,
+            profile=profile,
+            doi_form=doi_form,
+            doi_case=doi_case,
         )
     )
 
@@ -143,6 +159,8 @@ def to_iri(
     idna: str = "dns",
     as_: str = "auto",
     profile: Optional[str] = None,
+    doi_form: str = "auto",
+    doi_case: str = "upper",
 ) -> ArrowResult:
     """Strings: each URI as an IRI (§3.7). Null where invalid.
 
@@ -151,7 +169,13 @@ def to_iri(
     """
     return _wrap(
         _pidkit.arrow_to_iri(
-            data, unicode_hosts=unicode_hosts, idna=idna, as_=as_, profile=profile
+            data,
+            unicode_hosts=unicode_hosts,
+            idna=idna,
+            as_=as_,
+            profile=profile,
+            doi_form=doi_form,
+            doi_case=doi_case,
         )
     )
 

@@ -4,7 +4,7 @@ and name — and so the Dask recipe, one ``map_partitions`` per function.
 >>> import pandas as pd
 >>> import pidkit.pandas as pid
 >>> s = pd.Series(["https://doi.org/10.1000/ABC", None, "urn:ISBN:0-451-45052-3"], name="id")
->>> pid.normalize(s, level="scheme").tolist()
+>>> pid.key(s).tolist()
 ['doi:10.1000/ABC', <NA>, 'urn:isbn:9780451450524']
 
 Dask (a ``dask.dataframe`` ``ddf`` with a string column ``ref``)::

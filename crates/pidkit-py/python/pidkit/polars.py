@@ -5,7 +5,7 @@
 >>> df = pl.DataFrame({"ref": ["https://doi.org/10.1000/ABC", None, "DOI: 10.1038/nphys1170"]})
 >>> df.select(pl.col("ref").pid.doi_name())["ref"].to_list()
 ['10.1000/ABC', None, '10.1038/nphys1170']
->>> df["ref"].pid.normalize(level="scheme").to_list()
+>>> df["ref"].pid.key().to_list()
 ['doi:10.1000/ABC', None, 'doi:10.1038/NPHYS1170']
 
 The functions run on each batch of the column through :mod:`pidkit.arrow` (Polars strings go
