@@ -627,7 +627,7 @@ impl ParseCols {
         self.ivo.iter_mut().for_each(|c| c.push(None));
     }
 
-    fn push(&mut self, r: &Record<'_>) {
+    fn push(&mut self, r: &Record<'_, '_>) {
         self.valid_row.push(true);
         self.kind.push(Some(r.kind.name()));
         self.valid.0.push(Some(r.valid));

@@ -20,12 +20,13 @@ pub enum Op {
     ToIri(ToIri, PidOutput),
 }
 
-/// Everything known about one input.
-pub struct Record<'t> {
+/// Everything known about one input (borrowing the reading, which is large: moving it per row
+/// showed up as memcpy in profiles).
+pub struct Record<'r, 't> {
     /// The kind (`check`'s JSON `kind`).
     pub kind: Kind,
     /// The identifier, or why the input is not one.
-    pub reading: Result<Identifier<'t>, ParseError>,
+    pub reading: &'r Result<Identifier<'t>, ParseError>,
     /// `check`/`parse`: the reading's notes and the checks of the kind; the transforms: what the
     /// output form loses (empty unless asked for).
     pub warnings: Vec<Warning>,
@@ -34,12 +35,12 @@ pub struct Record<'t> {
     /// The transform's result, or why it failed.
     pub result: Option<Result<Cow<'t, str>, ParseError>>,
     /// The reading's own notes (`looks-like-text`), also when warnings were not asked for.
-    pub notes: Vec<Warning>,
+    pub notes: &'r [Warning],
     /// The CLI's `valid`.
     pub valid: bool,
 }
 
-impl Record<'_> {
+impl Record<'_, '_> {
     /// The first error: the reading's, else the transform's.
     pub fn error(&self) -> Option<&ParseError> {
         self.reading
@@ -56,16 +57,19 @@ pub fn with_record<R>(
     opts: &ReadOptions,
     op: &Op,
     deny_warnings: bool,
-    f: impl FnOnce(&Record<'_>) -> R,
+    f: impl FnOnce(&Record<'_, '_>) -> R,
 ) -> R {
     let text: Cow<'_, str> = opts
         .lenient()
         .map_or(Cow::Borrowed(input), |l| l.map(input));
-    let reading = match op {
+    let mut reading = match op {
         Op::ToUri(..) | Op::ToIri(..) => pidkit::read_for_conversion(&text, opts),
         _ => pidkit::read(&text, opts),
+    };
+    if opts.lenient().is_some() {
+        // `located_in` is a no-op otherwise; skipping it saves moving the reading.
+        reading = reading.located_in(input, opts);
     }
-    .located_in(input, opts);
     let warnings = match (op, &reading.result) {
         (Op::Read { warnings }, Ok(id)) if *warnings || deny_warnings => {
             let mut w = reading.notes.clone();
@@ -89,9 +93,9 @@ pub fn with_record<R>(
     let record = Record {
         kind: reading.kind,
         valid: ok && (!deny_warnings || warnings.is_empty()),
-        reading: reading.result,
+        reading: &reading.result,
         warnings,
-        notes: reading.notes,
+        notes: &reading.notes,
         mapped: (*text != *input).then_some(&*text),
         result,
     };

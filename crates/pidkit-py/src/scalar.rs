@@ -486,7 +486,7 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
             text: r.mapped.unwrap_or(s).to_owned(),
             opts,
             kind: r.kind,
-            notes: warnings(&r.notes),
+            notes: warnings(r.notes),
         };
         let init = PyClassInitializer::from(base);
         let obj = match id {
