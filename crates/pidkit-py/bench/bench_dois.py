@@ -66,7 +66,7 @@ def one_core(values, repeat):
     t, names = best(lambda: pa_pid.doi_name(arr), repeat)
     rows.append(("pidkit.arrow.doi_name", t))
     t, _ = best(lambda: pa_pid.normalize(arr), repeat)
-    rows.append(("pidkit.arrow.normalize (doi: URI)", t))
+    rows.append(("pidkit.arrow.normalize", t))
     t, _ = best(lambda: pa_pid.check(arr), repeat)
     rows.append(("pidkit.arrow.check", t))
     t, ids = best(lambda: [idutils_doi(s) for s in values], 1)
