@@ -1,78 +1,23 @@
-//! `pidkit check --json` over one million mixed identifiers (issue 7): lines per second with
-//! 1 and 2 threads, I/O included (the binary reads a file and writes JSON Lines to /dev/null).
+//! `pidkit check --json` (issue 7) and `pidkit dedupe --json` (issue 15) over one million mixed
+//! identifiers: lines per second with 1 and 2 threads, I/O included (the binary reads a file
+//! and writes JSON Lines to /dev/null).
 //!
 //! The corpus is built deterministically from the shared data, read in place: the URL corpora,
 //! the Common Crawl relative references, the Crossref DOIs and the IVOIDs.
 //!
 //! Run: `cargo bench -p pidkit-cli --bench throughput`
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-const LINES: usize = 1_000_000;
-
-fn conformance() -> Option<PathBuf> {
-    let dir = match std::env::var_os("PIDKIT_CONFORMANCE_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance"),
-    };
-    dir.is_dir().then_some(dir)
-}
-
-/// Every identifier of the shared corpora, then a million of them drawn with a fixed LCG.
-fn corpus(dir: &std::path::Path) -> String {
-    let mut pool: Vec<String> = Vec::new();
-    let read = |rel: &str| std::fs::read_to_string(dir.join(rel)).unwrap_or_default();
-    for rel in [
-        "url-various-datasets/files/node_files.txt",
-        "url-various-datasets/files/isaacs_files.txt",
-        "url-various-datasets/others/kasztp.txt",
-        "url-various-datasets/others/userbait.txt",
-        "doi/crossref-sample-dois.txt",
-    ] {
-        let text = read(rel);
-        pool.extend(
-            text.trim_start_matches('\u{FEFF}')
-                .lines()
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
-    }
-    let cc = read("oxiri/relative_urls_cc_10k.csv");
-    pool.extend(
-        cc.lines()
-            .skip(1)
-            .filter_map(|l| l.split_once(','))
-            .map(|(_, r)| r.to_owned()),
-    );
-    let ivo = read("ivoa/ivoids.tsv");
-    pool.extend(
-        ivo.lines()
-            .skip(1)
-            .filter_map(|l| l.split('\t').next())
-            .map(String::from),
-    );
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut out = String::with_capacity(LINES * 60);
-    for _ in 0..LINES {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        out.push_str(&pool[(x >> 33) as usize % pool.len()]);
-        out.push('\n');
-    }
-    out
-}
+mod common;
+use common::{LINES, corpus_file};
 
 fn bench(c: &mut Criterion) {
-    let Some(dir) = conformance() else {
-        eprintln!("SKIPPED: ../shared/conformance not found (set PIDKIT_CONFORMANCE_DIR)");
+    let Some(path) = corpus_file() else {
         return;
     };
-    let path = std::env::temp_dir().join("pidkit-bench-mixed-1m.txt");
-    std::fs::write(&path, corpus(&dir)).expect("write the corpus");
     let mut g = c.benchmark_group("check_json_1m_mixed");
     g.sample_size(10);
     g.throughput(Throughput::Elements(LINES as u64));
@@ -101,6 +46,31 @@ fn bench(c: &mut Criterion) {
         });
     }
     g.finish();
+    let mut g = c.benchmark_group("dedupe_json_1m_mixed");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(LINES as u64));
+    for threads in [1, 2] {
+        g.bench_function(format!("threads_{threads}"), |b| {
+            b.iter(|| run(&["dedupe", "--json", "--quiet"], threads, &path))
+        });
+    }
+    g.finish();
+}
+
+/// Run the binary with `args`, `--threads`, `--input path`; output to /dev/null.
+fn run(args: &[&str], threads: usize, path: &std::path::Path) {
+    let status = Command::new(env!("CARGO_BIN_EXE_pidkit"))
+        .args(args)
+        .args(["--threads", &threads.to_string(), "--input"])
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run pidkit");
+    assert!(
+        status.code().is_some_and(|c| c <= 1),
+        "pidkit failed: {status}"
+    );
 }
 
 criterion_group!(benches, bench);

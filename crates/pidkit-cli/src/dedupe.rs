@@ -1,30 +1,68 @@
-//! `pidkit dedupe --level`: group equivalent identifiers from a stream. Keys are computed on all
-//! threads chunk by chunk; only the groups are kept in memory. A line already in normal form,
-//! and every duplicate, costs no allocation for its key.
+//! `pidkit dedupe --level`: group equivalent identifiers from a stream.
+//!
+//! The workers compute each line's key and the 64-bit hashes of the line and of its key. The
+//! merge, on one thread while the workers key the next chunk, finds the line's *variant* (a
+//! distinct text) by the line's hash and, only for a text not seen before, its group by the
+//! key's hash. Every hash match is confirmed on the text itself: a 64-bit collision never
+//! merges two different keys (the later one goes to a small table keyed by its text).
+//!
+//! Memory: each distinct text and key once, in one arena; about 40 bytes of tables per
+//! distinct text (its hash entry, its arena end, its variant record, plus a group record per
+//! key); and 4 bytes per input line (the line's variant, its index being the line number),
+//! which the output needs to list the members of each group in order.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
+use std::hash::Hasher;
 use std::io::{self, Write};
 use std::time::Instant;
 
+use encoding_rs::Encoding;
 use pidkit::{Kind, Level};
 use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHasher};
 use serde::Serialize;
 
-use crate::compare::{self, key};
-use crate::input::Source;
+use crate::compare::key;
+use crate::input::{Chunk, Source};
 use crate::output::{self, Format, Style};
 
-/// A group: the kind and the rule of its first member, and its members (line number, the
-/// input where it differs from the key).
-struct Group {
-    kind: Kind,
-    rule: &'static str,
-    members: Vec<(usize, Option<Box<str>>)>,
+/// The variant of a blank or invalid line.
+const NONE: u32 = u32::MAX;
+
+/// Members formatted per batch of output (the batch is formatted on all threads).
+const BATCH_MEMBERS: usize = 1 << 16;
+
+/// The hash of a text (a line or a key), computed by the workers.
+type HashFn = fn(&str) -> u64;
+
+/// The 64-bit hash of a text: rustc-hash's string hash, fixed (no random seed).
+fn fx(s: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
 }
 
-/// A line's key (borrowed when the line is already normal) and the line, or its error report.
-type Keyed<'c> = (usize, Result<(compare::Keyed<'c>, &'c str), String>);
+/// Hash → the first group or variant with that hash.
+type ByHash = FxHashMap<u64, u32>;
+
+/// What a worker found out about one line.
+enum Keyed {
+    /// Blank: skipped.
+    Blank,
+    /// Not an identifier, or not text: the error report.
+    Bad(String),
+    /// The line's key (`None` when it is the line itself), the hashes of the line and key, and
+    /// the kind and rule of the group a new key makes.
+    Ok {
+        key: Option<String>,
+        text_hash: u64,
+        key_hash: u64,
+        kind: Kind,
+        rule: &'static str,
+    },
+}
 
 #[derive(Serialize)]
 struct Record<'a> {
@@ -48,123 +86,187 @@ pub struct Dedupe {
     pub quiet: bool,
 }
 
+/// A distinct text, and the group of its key.
+#[derive(Clone, Copy)]
+struct Variant {
+    group: u32,
+    text: u32,
+}
+
+/// The merged state: every distinct text and key once, the groups in order of first
+/// appearance, and the variant of every line.
+#[derive(Default)]
+struct Table {
+    /// The texts and keys, one after another; `ends[i]` is where string `i` ends.
+    arena: String,
+    ends: Vec<usize>,
+    /// The key string of each group, and the kind and rule of its first member.
+    groups: Vec<u32>,
+    group_info: Vec<(Kind, &'static str)>,
+    variants: Vec<Variant>,
+    /// Key hash → the first group with that hash; groups whose key collides in 64 bits with
+    /// an earlier one's, by their key.
+    by_key: ByHash,
+    key_collisions: FxHashMap<Box<str>, u32>,
+    /// Line hash → the first variant with that hash; colliding variants by their text.
+    by_text: ByHash,
+    text_collisions: FxHashMap<Box<str>, u32>,
+    /// The variant of line `n` at `n - 1` ([`NONE`] for blank and invalid lines).
+    lines: Vec<u32>,
+    total: usize,
+    invalid: usize,
+    blank: usize,
+}
+
+fn too_many(what: &str) -> io::Error {
+    io::Error::other(format!("dedupe holds at most {} {what}", NONE - 1))
+}
+
+impl Table {
+    fn string(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.arena[start..self.ends[i]]
+    }
+
+    fn push_string(&mut self, s: &str) -> io::Result<u32> {
+        let i = u32::try_from(self.ends.len())
+            .ok()
+            .filter(|&i| i < NONE)
+            .ok_or_else(|| too_many("distinct texts"))?;
+        self.arena.push_str(s);
+        self.ends.push(self.arena.len());
+        Ok(i)
+    }
+
+    /// The variant of `text`, if seen before (the hash match confirmed on the text).
+    fn find_variant(&self, text: &str, hash: u64) -> Option<u32> {
+        let &v = self.by_text.get(&hash)?;
+        if self.string(self.variants[v as usize].text) == text {
+            return Some(v);
+        }
+        self.text_collisions.get(text).copied()
+    }
+
+    /// The group of `key`, made if it is new (with the kind and rule of the line that makes it).
+    fn group(&mut self, key: &str, hash: u64, info: (Kind, &'static str)) -> io::Result<u32> {
+        let first = self.by_key.get(&hash).copied();
+        if let Some(g) = first {
+            if self.string(self.groups[g as usize]) == key {
+                return Ok(g);
+            }
+            if let Some(&g) = self.key_collisions.get(key) {
+                return Ok(g);
+            }
+        }
+        let g = u32::try_from(self.groups.len()).map_err(|_| too_many("groups"))?;
+        let s = self.push_string(key)?;
+        self.groups.push(s);
+        self.group_info.push(info);
+        if first.is_some() {
+            self.key_collisions.insert(key.into(), g);
+        } else {
+            self.by_key.insert(hash, g);
+        }
+        Ok(g)
+    }
+
+    /// Record that line `number` is `text`, of key `key` (`None`: `text` itself).
+    fn add(
+        &mut self,
+        number: usize,
+        text: &str,
+        key: Option<&str>,
+        (text_hash, key_hash): (u64, u64),
+        info: (Kind, &'static str),
+    ) -> io::Result<()> {
+        let v = match self.find_variant(text, text_hash) {
+            Some(v) => v,
+            None => {
+                let g = self.group(key.unwrap_or(text), key_hash, info)?;
+                let s = match key {
+                    // The text is its key: one string for both.
+                    None => self.groups[g as usize],
+                    Some(_) => self.push_string(text)?,
+                };
+                let v = u32::try_from(self.variants.len())
+                    .ok()
+                    .filter(|&v| v < NONE)
+                    .ok_or_else(|| too_many("distinct texts"))?;
+                self.variants.push(Variant { group: g, text: s });
+                match self.by_text.entry(text_hash) {
+                    Entry::Vacant(e) => {
+                        e.insert(v);
+                    }
+                    Entry::Occupied(_) => {
+                        self.text_collisions.insert(text.into(), v);
+                    }
+                }
+                v
+            }
+        };
+        self.set_line(number, v)
+    }
+
+    fn set_line(&mut self, number: usize, v: u32) -> io::Result<()> {
+        if number > NONE as usize {
+            return Err(too_many("lines"));
+        }
+        if self.lines.len() < number {
+            self.lines.resize(number, NONE);
+        }
+        self.lines[number - 1] = v;
+        Ok(())
+    }
+}
+
 impl Dedupe {
     /// Read every line of `source`, then print the groups. Returns whether every input was valid.
-    pub fn run(&self, mut source: Source, out: &mut dyn Write) -> io::Result<bool> {
+    pub fn run(&self, source: Source, out: &mut dyn Write) -> io::Result<bool> {
+        self.run_with(source, out, fx)
+    }
+
+    /// [`Self::run`] with the hash of texts given (the tests inject a weak one).
+    fn run_with(&self, mut source: Source, out: &mut dyn Write, hash: HashFn) -> io::Result<bool> {
         let started = Instant::now();
-        // Key → group number; groups in order of first appearance.
-        let mut index: HashMap<Box<str>, usize> = HashMap::new();
-        let mut groups: Vec<Group> = Vec::new();
-        let (mut total, mut invalid, mut blank) = (0usize, 0usize, 0usize);
         let encoding = source.encoding;
         let skip_blank = source.skips_blank();
         let batch = source.is_stream();
-        while let Some(chunk) = source.next_chunk()? {
-            let keyed: Vec<Keyed<'_>> = (0..chunk.len())
-                .into_par_iter()
-                .filter_map(|k| {
-                    let line = chunk.line(k, encoding);
-                    let text = match line.text {
-                        Ok(t) if skip_blank && t.trim().is_empty() => return None,
-                        Ok(t) => t,
-                        Err(bad) => {
-                            let mut e = String::new();
-                            crate::cmd::bad_bytes(
-                                Format::Human,
-                                self.style,
-                                line.number,
-                                &bad,
-                                &mut e,
-                            );
-                            return Some((line.number, Err(e)));
-                        }
-                    };
-                    let r = key(text, &self.opts, self.level)
-                        .map(|k| (k, text))
-                        .map_err(|e| {
-                            let mut msg = String::new();
-                            output::human_error(
-                                &mut msg,
-                                &format!("{}: ", line.number),
-                                text,
-                                &e,
-                                self.style,
-                            );
-                            msg
-                        });
-                    Some((line.number, r))
-                })
-                .collect();
-            blank += chunk.len() - keyed.len();
-            for (number, r) in keyed {
-                total += 1;
-                match r {
-                    Err(msg) => {
-                        invalid += 1;
-                        io::stderr().write_all(msg.as_bytes())?;
+        let mut table = Table::default();
+        // A pipeline of two stages: the workers key one chunk while this thread merges the
+        // previous one and reads the next.
+        let mut current = source.next_chunk()?;
+        let mut pending: Option<(Chunk, Vec<Keyed>)> = None;
+        while current.is_some() || pending.is_some() {
+            let (next, keyed) = rayon::join(
+                || -> io::Result<Option<Chunk>> {
+                    if let Some((chunk, keyed)) = pending.take() {
+                        self.merge(&mut table, &chunk, encoding, keyed)?;
                     }
-                    Ok((k, text)) => {
-                        let input = (*k.key != *text).then(|| Box::<str>::from(text));
-                        match index.get(&*k.key) {
-                            Some(&g) => groups[g].members.push((number, input)),
-                            None => {
-                                index.insert(k.key.into_owned().into_boxed_str(), groups.len());
-                                groups.push(Group {
-                                    kind: k.kind,
-                                    rule: k.rule,
-                                    members: vec![(number, input)],
-                                });
-                            }
-                        }
+                    match current {
+                        Some(_) => source.next_chunk(),
+                        None => Ok(None),
                     }
-                }
-            }
+                },
+                || {
+                    current
+                        .as_ref()
+                        .map(|chunk| self.key_chunk(chunk, encoding, hash, skip_blank))
+                },
+            );
+            let next = next?;
+            pending = current.take().zip(keyed);
+            current = next;
         }
-        let distinct = groups.len();
-        let mut keys: Vec<Option<Box<str>>> = vec![None; distinct];
-        for (k, g) in index {
-            keys[g] = Some(k);
-        }
-        let mut text = String::new();
-        let mut duplicates = 0;
-        for (group, key) in groups.iter().zip(&keys) {
-            let key = key.as_deref().unwrap_or_default();
-            let g = &group.members;
-            duplicates += g.len() - 1;
-            if g.len() < 2 && !self.all {
-                continue;
-            }
-            let members: Vec<&str> = g.iter().map(|(_, i)| i.as_deref().unwrap_or(key)).collect();
-            match self.format {
-                Format::Json => output::json_line(
-                    &mut text,
-                    &Record {
-                        key,
-                        kind: group.kind.name(),
-                        rule: group.rule,
-                        members,
-                        lines: g.iter().map(|m| m.0).collect(),
-                    },
-                ),
-                Format::Tsv => {
-                    for ((n, _), m) in g.iter().zip(members) {
-                        output::tsv_record(&mut text, [Some(key), Some(&n.to_string()), Some(m)]);
-                    }
-                }
-                Format::Human => {
-                    let _ = writeln!(text, "{} ({})", self.style.green(key), g.len());
-                    for ((n, _), m) in g.iter().zip(members) {
-                        let _ = writeln!(text, "  {n}: {m}");
-                    }
-                }
-            }
-            if text.len() > 1 << 16 {
-                out.write_all(text.as_bytes())?;
-                text.clear();
-            }
-        }
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
+        let Table {
+            total,
+            invalid,
+            blank,
+            ..
+        } = table;
+        let distinct = table.groups.len();
+        let duplicates = total - invalid - distinct;
+        self.print(&table, out)?;
         if source.bom_removed {
             let _ = writeln!(io::stderr(), "{}", crate::BOM_NOTE);
         }
@@ -183,5 +285,331 @@ impl Dedupe {
             );
         }
         Ok(invalid == 0)
+    }
+
+    /// Key every line of `chunk`, on all threads.
+    fn key_chunk(
+        &self,
+        chunk: &Chunk,
+        encoding: &'static Encoding,
+        hash: HashFn,
+        skip_blank: bool,
+    ) -> Vec<Keyed> {
+        (0..chunk.len())
+            .into_par_iter()
+            .map(|k| {
+                let line = chunk.line(k, encoding);
+                let text = match line.text {
+                    Ok(t) if skip_blank && t.trim().is_empty() => return Keyed::Blank,
+                    Ok(t) => t,
+                    Err(bad) => {
+                        let mut e = String::new();
+                        crate::cmd::bad_bytes(Format::Human, self.style, line.number, &bad, &mut e);
+                        return Keyed::Bad(e);
+                    }
+                };
+                match key(text, &self.opts, self.level) {
+                    Ok(k) => {
+                        let text_hash = hash(text);
+                        let (key, key_hash) = match k.key {
+                            Cow::Borrowed(key) if key == text => (None, text_hash),
+                            key => {
+                                let key_hash = hash(&key);
+                                (Some(key.into_owned()), key_hash)
+                            }
+                        };
+                        Keyed::Ok {
+                            key,
+                            text_hash,
+                            key_hash,
+                            kind: k.kind,
+                            rule: k.rule,
+                        }
+                    }
+                    Err(e) => {
+                        let mut msg = String::new();
+                        output::human_error(
+                            &mut msg,
+                            &format!("{}: ", line.number),
+                            text,
+                            &e,
+                            self.style,
+                        );
+                        Keyed::Bad(msg)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Merge a keyed chunk into the table, in line order; errors go to stderr.
+    fn merge(
+        &self,
+        table: &mut Table,
+        chunk: &Chunk,
+        encoding: &'static Encoding,
+        keyed: Vec<Keyed>,
+    ) -> io::Result<()> {
+        for (k, keyed) in keyed.into_iter().enumerate() {
+            let line = chunk.line(k, encoding);
+            match keyed {
+                Keyed::Blank => table.blank += 1,
+                Keyed::Bad(msg) => {
+                    table.total += 1;
+                    table.invalid += 1;
+                    io::stderr().write_all(msg.as_bytes())?;
+                }
+                Keyed::Ok {
+                    key,
+                    text_hash,
+                    key_hash,
+                    kind,
+                    rule,
+                } => {
+                    table.total += 1;
+                    // A keyed line is text: its `line()` is `Ok`.
+                    let text = line.text.unwrap_or_default();
+                    table.add(
+                        line.number,
+                        text,
+                        key.as_deref(),
+                        (text_hash, key_hash),
+                        (kind, rule),
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Print the groups (of two or more members, or all with `--all`) in order of first
+    /// appearance, their members in line order; each batch of groups is formatted on all
+    /// threads and written in order.
+    fn print(&self, table: &Table, out: &mut dyn Write) -> io::Result<()> {
+        let groups = table.groups.len();
+        // Members per group, then the lines of the printed groups sorted by group (counting
+        // sort: a line's position is its group's start plus the members before it).
+        let mut start = vec![0u32; groups + 1];
+        for &v in &table.lines {
+            if v != NONE {
+                start[table.variants[v as usize].group as usize] += 1;
+            }
+        }
+        let mut total = 0u32;
+        for n in start.iter_mut() {
+            let count = *n;
+            *n = total;
+            if self.all || count >= 2 {
+                total += count;
+            }
+        }
+        let mut next = start.clone();
+        let mut order = vec![0u32; total as usize];
+        for (idx, &v) in table.lines.iter().enumerate() {
+            if v == NONE {
+                continue;
+            }
+            let g = table.variants[v as usize].group as usize;
+            if next[g] < start[g + 1] {
+                order[next[g] as usize] = idx as u32;
+                next[g] += 1;
+            }
+        }
+        drop(next);
+        let mut g = 0;
+        while g < groups {
+            let mut end = g;
+            let mut members = 0;
+            while end < groups && members < BATCH_MEMBERS {
+                members += (start[end + 1] - start[end]) as usize;
+                end += 1;
+            }
+            let texts: Vec<Vec<u8>> = (g..end)
+                .into_par_iter()
+                .map(|g| {
+                    let lines = &order[start[g] as usize..start[g + 1] as usize];
+                    if lines.is_empty() {
+                        return Vec::new();
+                    }
+                    self.format_group(table, g, lines)
+                })
+                .collect();
+            for text in texts {
+                out.write_all(&text)?;
+            }
+            g = end;
+        }
+        out.flush()
+    }
+
+    /// One group in the output format: `lines` are its members' line indexes, in order.
+    fn format_group(&self, table: &Table, g: usize, lines: &[u32]) -> Vec<u8> {
+        let key = table.string(table.groups[g]);
+        let members: Vec<&str> = lines
+            .iter()
+            .map(|&idx| table.string(table.variants[table.lines[idx as usize] as usize].text))
+            .collect();
+        let numbers = lines.iter().map(|&idx| idx as usize + 1);
+        // Room for the whole record at once: the texts, their line numbers and punctuation.
+        let size = key.len() + members.iter().map(|m| m.len() + 16).sum::<usize>() + 32;
+        match self.format {
+            Format::Json => {
+                // serde_json as `output::json_line` does, straight into a buffer of the right
+                // size (the record holds only strings and numbers: it cannot fail).
+                let mut buf = Vec::with_capacity(size);
+                let (kind, rule) = table.group_info[g];
+                let record = Record {
+                    key,
+                    kind: kind.name(),
+                    rule,
+                    members,
+                    lines: numbers.collect(),
+                };
+                if serde_json::to_writer(&mut buf, &record).is_err() {
+                    buf.clear();
+                    let mut text = String::new();
+                    output::json_line(&mut text, &record);
+                    return text.into_bytes();
+                }
+                buf.push(b'\n');
+                buf
+            }
+            Format::Tsv => {
+                let mut text = String::with_capacity(size + lines.len() * key.len());
+                for (n, m) in numbers.zip(members) {
+                    output::tsv_record(&mut text, [Some(key), Some(&n.to_string()), Some(m)]);
+                }
+                text.into_bytes()
+            }
+            Format::Human => {
+                let mut text = String::with_capacity(size);
+                let _ = writeln!(text, "{} ({})", self.style.green(key), lines.len());
+                for (n, m) in numbers.zip(members) {
+                    let _ = writeln!(text, "  {n}: {m}");
+                }
+                text.into_bytes()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dedupe `lines` with the hash `hash`: what is printed, and whether all were valid.
+    fn dedupe(lines: &[&str], hash: HashFn, format: Format, all: bool) -> (String, bool) {
+        let job = Dedupe {
+            opts: pidkit::ReadOptions::default(),
+            level: Level::Scheme,
+            format,
+            style: Style { color: false },
+            all,
+            quiet: true,
+        };
+        let args: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        let source = Source::open(&args, None, None).unwrap();
+        let mut out = Vec::new();
+        let ok = job.run_with(source, &mut out, hash).unwrap();
+        (String::from_utf8(out).unwrap(), ok)
+    }
+
+    const LINES: &[&str] = &[
+        "http://example.com",
+        "HTTP://Example.COM:80/",
+        "http://example.com/~user",
+        "http://example.com/%7Euser",
+        "http://example.com",
+        "doi:10.1000/abc",
+        "https://doi.org/10.1000/ABC",
+        "urn:ISBN:0-451-45052-3",
+        "urn:isbn:9780451450524",
+        "",
+        "not a valid line",
+        "http://b/",
+        "http://a/",
+        "http://b/",
+        "http://a/",
+        "http://example.com/%7Euser",
+    ];
+
+    /// Weak hashes that make every key and line collide with others: the groups must come out
+    /// exactly as with the real hash, since every hash match is confirmed on the text.
+    #[test]
+    fn colliding_hashes_never_merge_different_keys() {
+        let weak: [HashFn; 4] = [
+            |_| 0,
+            |s| s.len() as u64,
+            |s| s.bytes().next().map_or(0, u64::from),
+            |s| fx(s) & 1,
+        ];
+        for format in [Format::Json, Format::Tsv, Format::Human] {
+            for all in [false, true] {
+                let (strong, ok) = dedupe(LINES, fx, format, all);
+                assert!(!ok, "one line is invalid");
+                for hash in weak {
+                    assert_eq!(dedupe(LINES, hash, format, all), (strong.clone(), false));
+                }
+            }
+        }
+        let (json, _) = dedupe(LINES, |_| 7, Format::Json, false);
+        let groups: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let summary: Vec<(&str, Vec<u64>)> = groups
+            .iter()
+            .map(|g| {
+                let lines = g["lines"].as_array().unwrap();
+                (
+                    g["key"].as_str().unwrap(),
+                    lines.iter().map(|n| n.as_u64().unwrap()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("http://example.com/", vec![1, 2, 5]),
+                ("http://example.com/~user", vec![3, 4, 16]),
+                ("doi:10.1000/ABC", vec![6, 7]),
+                ("urn:isbn:9780451450524", vec![8, 9]),
+                ("http://b/", vec![12, 14]),
+                ("http://a/", vec![13, 15]),
+            ]
+        );
+        assert_eq!(
+            groups[0]["members"],
+            serde_json::json!([
+                "http://example.com",
+                "HTTP://Example.COM:80/",
+                "http://example.com"
+            ])
+        );
+    }
+
+    #[test]
+    fn the_table_confirms_every_hash_match() {
+        let mut t = Table::default();
+        let iri = (Kind::Iri, "rule");
+        // Two keys, one hash: two groups; the second goes to the collision table.
+        let a = t.group("http://a/", 1, iri).unwrap();
+        let b = t.group("http://b/", 1, iri).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(t.group("http://a/", 1, iri).unwrap(), a);
+        assert_eq!(t.group("http://b/", 1, iri).unwrap(), b);
+        assert_eq!(t.key_collisions.len(), 1);
+        // Two texts of one key with one hash: two variants of one group.
+        t.add(1, "http://a/", None, (5, 1), iri).unwrap();
+        t.add(2, "HTTP://a/", Some("http://a/"), (5, 1), iri)
+            .unwrap();
+        t.add(4, "HTTP://a/", Some("http://a/"), (5, 1), iri)
+            .unwrap();
+        assert_eq!(t.variants.len(), 2);
+        assert_eq!(t.lines, [0, 1, NONE, 1]);
+        assert!(t.variants.iter().all(|v| v.group == a));
+        assert_eq!(t.string(t.variants[1].text), "HTTP://a/");
+        // The key of a text that is its own key is stored once.
+        assert_eq!(t.variants[0].text, t.groups[a as usize]);
     }
 }

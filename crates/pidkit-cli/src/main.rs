@@ -172,6 +172,8 @@ pub enum As {
     UriRef,
     /// A DOI, in any written form
     Doi,
+    /// A handle: prefix/local-name, hdl:, info:hdl/ or an hdl.handle.net URL
+    Hdl,
     /// A URN (RFC 8141, or RFC 2141 with --profile rfc2141)
     Urn,
     /// An IVOA identifier
@@ -191,6 +193,7 @@ impl From<As> for pidkit::ReadAs {
             As::Uri => pidkit::ReadAs::Uri,
             As::UriRef => pidkit::ReadAs::UriRef,
             As::Doi => pidkit::ReadAs::Doi,
+            As::Hdl => pidkit::ReadAs::Hdl,
             As::Urn => pidkit::ReadAs::Urn,
             As::Ivo => pidkit::ReadAs::Ivo,
             As::Leiri => pidkit::ReadAs::Leiri,

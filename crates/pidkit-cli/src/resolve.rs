@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pidkit_resolve::{
-    Cache, ClientConfig, Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_RATE, MIN_RATE, Outcome,
-    Resolution, Resolver, Source as From,
+    Cache, ClientConfig, Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER,
+    MAX_RATE, MIN_RATE, Outcome, Resolution, Resolver, Source as From,
 };
 use serde::Serialize;
 
@@ -35,9 +35,17 @@ pub struct ResolveArgs {
     /// Human output: only what did not resolve; and no summary
     #[arg(long, short)]
     quiet: bool,
-    /// Handle API origin: requests go to URL/api/handles/…
+    /// Handle API origin for DOIs: requests go to URL/api/handles/…
     #[arg(long, value_name = "URL", env = "PIDKIT_RESOLVER", default_value = DEFAULT_RESOLVER)]
     resolver: String,
+    /// Handle API origin for other handles (hdl:, hdl.handle.net URLs)
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "PIDKIT_HANDLE_RESOLVER",
+        default_value = DEFAULT_HANDLE_RESOLVER
+    )]
+    handle_resolver: String,
     /// RegTAP service for IVOIDs (queries go to URL/sync); pyvo's variable is honoured too
     #[arg(long, value_name = "URL", env = "IVOA_REGISTRY", default_value = DEFAULT_REGISTRY)]
     registry: String,
@@ -138,6 +146,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             ..ClientConfig::default()
         },
         resolver: a.resolver.clone(),
+        handle_resolver: a.handle_resolver.clone(),
         registry: a.registry.clone(),
         types: a.types.clone(),
         indexes: a.indexes.clone(),

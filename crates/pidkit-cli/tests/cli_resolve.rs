@@ -9,10 +9,13 @@ use serde_json::Value;
 fn pidkit(server: &TestServer) -> Command {
     let mut cmd = Command::cargo_bin("pidkit").unwrap();
     cmd.env_remove("PIDKIT_RESOLVER")
+        .env_remove("PIDKIT_HANDLE_RESOLVER")
         .env_remove("IVOA_REGISTRY")
         .env_remove("PIDKIT_MAILTO")
         .env_remove("PIDKIT_CACHE_DIR")
         .args(["resolve", "--resolver"])
+        .arg(server.url())
+        .arg("--handle-resolver")
         .arg(server.url())
         .arg("--registry")
         .arg(server.tap_url())
@@ -89,8 +92,9 @@ fn not_found_or_invalid_exits_1() {
         .map(|r| r["outcome"].as_str().unwrap())
         .collect();
     assert_eq!(outcomes, ["resolved", "not-found", "invalid"]);
-    assert_eq!(recs[2]["error"]["code"], "doi-directory-indicator");
-    assert_eq!(recs[2]["error"]["offset"], 0);
+    // The error of what it reads as (issue 16: not a misleading DOI prefix error).
+    assert_eq!(recs[2]["error"]["code"], "invalid-char");
+    assert_eq!(recs[2]["error"]["offset"], 3);
     pidkit(&server)
         .args(["--no-cache", "10.5555/no-values"])
         .assert()
@@ -544,4 +548,40 @@ fn a_damaged_cache_warns_once_and_every_input_gets_its_line() {
     assert_eq!(json_lines(&out.stdout).len(), n);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("damaged"));
     assert!(server.requests().len() == n, "offline runs sent nothing");
+}
+
+#[test]
+fn handles_resolve_through_the_handle_api_with_their_kind() {
+    let server = TestServer::start();
+    let out = pidkit(&server)
+        .args([
+            "--no-cache",
+            "--json",
+            "hdl:20.500.12345/abc",
+            "https://hdl.handle.net/20.500.12345/old",
+            "hdl:20.500.12345/missing",
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let recs = json_lines(&out);
+    let got: Vec<(&str, &str)> = recs
+        .iter()
+        .map(|r| (r["kind"].as_str().unwrap(), r["outcome"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("hdl", "resolved"),
+            ("hdl", "resolved"),
+            ("hdl", "not-found")
+        ]
+    );
+    assert_eq!(recs[1]["aliases"], serde_json::json!(["20.500.12345/abc"]));
+    assert_eq!(
+        recs[0]["urls"],
+        serde_json::json!(["https://repository.example.org/items/abc"])
+    );
 }

@@ -71,9 +71,11 @@ fn threads_are_bounded() {
         &["join", "http://a/"],
     ] {
         for bad in ["10000", "257", "0", "many"] {
+            // Before the bound, 10000 threads did not finish in a minute: fail, never hang.
             pidkit()
                 .args(cmd)
                 .args(["--threads", bad, "http://example.org/"])
+                .timeout(Duration::from_secs(30))
                 .assert()
                 .code(2)
                 .stderr(contains("is not a number of threads from 1 to 256"));

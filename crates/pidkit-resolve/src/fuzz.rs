@@ -4,7 +4,8 @@
 //! Each function runs the real reader on arbitrary bytes, as a hostile server would send them;
 //! it must return without a panic, a hang or an allocation out of proportion to its input.
 
-use pidkit::doi::Doi;
+use pidkit::Kind;
+use pidkit::hdl::Handle;
 
 use crate::http::Answer;
 use crate::resolver::Config;
@@ -20,8 +21,12 @@ use crate::{handle_api, registry};
 pub fn handle_json(data: &[u8]) {
     let (&pick, body) = data.split_first().unwrap_or((&0, &[]));
     let status = [200, 404, 500, 429, 403, 301][usize::from(pick) % 6];
-    let Ok(doi) = Doi::parse("10.1000/182") else {
+    let Ok(handle) = Handle::parse("10.1000/182") else {
         return;
+    };
+    let doi = handle_api::Named {
+        kind: Kind::Doi,
+        handle,
     };
     let answer = Answer {
         status,

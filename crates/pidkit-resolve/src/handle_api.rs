@@ -1,11 +1,12 @@
-//! DOI resolution through the Handle API (DOI URI scheme §4): the answer sorted into a typed
-//! outcome by its `responseCode` and HTTP status together, and its cache lifetime from the
-//! values' TTLs (RFC 3651 §3.1: relative seconds or an absolute time).
+//! Resolution of DOIs and other handles through the Handle API (DOI URI scheme §4; Handle.Net
+//! Technical Manual §14): the answer sorted into a typed outcome by its `responseCode` and HTTP
+//! status together, and its cache lifetime from the values' TTLs (RFC 3651 §3.1: relative
+//! seconds or an absolute time). A DOI is a handle, so one reader serves both.
 
 use std::time::{Duration, SystemTime};
 
-use pidkit::doi::Doi;
-use pidkit::handle::{HandleRecord, ResponseCode, Ttl};
+use pidkit::Kind;
+use pidkit::hdl::{Handle, HandleRecord, ResponseCode, Ttl};
 use serde_json::Value;
 
 use crate::cache::Entry;
@@ -19,10 +20,28 @@ const DEFAULT_TTL: Duration = Duration::from_secs(86_400);
 /// server's number is never used in arithmetic that could overflow.
 pub const MAX_TTL: Duration = Duration::from_secs(30 * 86_400);
 
-/// The cache key: the DOI's equivalence key (doi URI scheme §3), plus the request's `type` and
-/// `index` parameters, which change the answer.
-pub(crate) fn cache_key(doi: &Doi<'_>, types: &[String], indexes: &[u32]) -> String {
-    let mut key = format!("doi:{}", doi.key());
+/// A name looked up through the Handle API: a DOI or another handle.
+pub(crate) struct Named<'a> {
+    /// `Kind::Doi` or `Kind::Hdl`: which resolver, and what the name is called in messages.
+    pub kind: Kind,
+    pub handle: Handle<'a>,
+}
+
+impl Named<'_> {
+    fn what(&self) -> &'static str {
+        if self.kind == Kind::Doi {
+            "DOI name"
+        } else {
+            "handle"
+        }
+    }
+}
+
+/// The cache key: the kind and the name's equivalence key (ASCII case-insensitive: doi URI
+/// scheme §3, RFC 3651 §2.1.3), plus the request's `type` and `index` parameters, which change
+/// the answer.
+pub(crate) fn cache_key(name: &Named<'_>, types: &[String], indexes: &[u32]) -> String {
+    let mut key = format!("{}:{}", name.kind.name(), name.handle.key());
     for t in types {
         key.push_str("\u{0}type=");
         key.push_str(t);
@@ -35,7 +54,7 @@ pub(crate) fn cache_key(doi: &Doi<'_>, types: &[String], indexes: &[u32]) -> Str
 
 /// Sort an HTTP answer (or its absence) into a step, and the cache entry it deserves.
 pub(crate) fn classify(
-    doi: &Doi<'_>,
+    doi: &Named<'_>,
     answer: Result<Answer, Failure>,
     cfg: &Config,
 ) -> (Step, Option<Entry>) {
@@ -71,7 +90,7 @@ pub(crate) fn classify(
 }
 
 /// A cached answer as a step (the outcome was decided when it was stored).
-pub(crate) fn from_entry(doi: &Doi<'_>, e: &Entry) -> Option<Step> {
+pub(crate) fn from_entry(doi: &Named<'_>, e: &Entry) -> Option<Step> {
     let value: Value = serde_json::from_slice(&e.body).ok()?;
     let record = record_of(&value)?;
     Some(interpret(doi, e.outcome, &record, value, &[], &[]))
@@ -84,7 +103,7 @@ fn record_of(v: &Value) -> Option<HandleRecord> {
 
 /// What the answer says, never guessed: a Handle JSON body whose `responseCode` agrees with the
 /// HTTP status §4 pairs it with; anything else is `unknown`, with the reason.
-fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
+fn read(doi: &Named<'_>, a: &Answer, cfg: &Config) -> Step {
     let ct = a.content_type.as_deref().unwrap_or("no content type");
     let http = format!("HTTP {} ({ct})", a.status);
     let retry = match a.retry_after {
@@ -148,23 +167,23 @@ fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
         ResponseCode::NoValues => Outcome::NoValues,
         _ => Outcome::Error,
     };
-    // The answer must be about the name asked for (compared by DOI equivalence, §3: Basic
-    // Latin case-insensitive). A record or "no values" must say which handle it is about; a
-    // "not found" may leave it out, a server error does not name one.
+    // The answer must be about the name asked for (compared by handle equivalence, which is
+    // DOI equivalence too: Basic Latin case-insensitive). A record or "no values" must say
+    // which handle it is about; a "not found" may leave it out, a server error does not name one.
     match (record.handle.as_deref(), outcome) {
         (Some(h), Outcome::Resolved | Outcome::NoValues | Outcome::NotFound)
-            if !Doi::parse(h).is_ok_and(|other| other.equivalent(doi)) =>
+            if !Handle::parse(h).is_ok_and(|other| other.equivalent(&doi.handle)) =>
         {
             return Step::unknown(format!(
                 "{http}: the answer is for the handle {h:?}, not {:?}: not used",
-                doi.as_str()
+                doi.handle.as_str()
             ));
         }
         (None, Outcome::Resolved | Outcome::NoValues) => {
             return Step::unknown(format!(
                 "{http}: the answer has no \"handle\" member, so it may be about another \
                  name than {:?}: not used",
-                doi.as_str()
+                doi.handle.as_str()
             ));
         }
         _ => {}
@@ -178,7 +197,7 @@ fn read(doi: &Doi<'_>, a: &Answer, cfg: &Config) -> Step {
 
 /// The step for a Handle record whose outcome is known.
 fn interpret(
-    doi: &Doi<'_>,
+    doi: &Named<'_>,
     outcome: Outcome,
     record: &HandleRecord,
     value: Value,
@@ -188,11 +207,12 @@ fn interpret(
     let reason = match outcome {
         Outcome::Resolved => None,
         Outcome::NotFound => Some(format!(
-            "the DOI name {:?} was not found (Handle responseCode 100)",
-            doi.as_str()
+            "the {} {:?} was not found (Handle responseCode 100)",
+            doi.what(),
+            doi.handle.as_str()
         )),
         Outcome::NoValues => {
-            let mut r = String::from("the DOI name has no values");
+            let mut r = format!("the {} has no values", doi.what());
             if !types.is_empty() {
                 r.push_str(&format!(" of type {}", types.join(", ")));
             }
@@ -316,8 +336,12 @@ mod tests {
 
     #[test]
     fn cache_keys_follow_doi_equivalence_and_parameters() {
-        let a = Doi::parse("10.1000/abc").unwrap();
-        let b = Doi::parse("10.1000/ABC").unwrap();
+        let doi = |s| Named {
+            kind: Kind::Doi,
+            handle: Handle::parse(s).unwrap(),
+        };
+        let a = doi("10.1000/abc");
+        let b = doi("10.1000/ABC");
         assert_eq!(cache_key(&a, &[], &[]), cache_key(&b, &[], &[]));
         assert_eq!(cache_key(&a, &[], &[]), "doi:10.1000/ABC");
         assert_ne!(cache_key(&a, &["URL".into()], &[]), cache_key(&a, &[], &[]));
@@ -326,8 +350,14 @@ mod tests {
             "doi:10.1000/ABC\u{0}type=URL\u{0}index=1"
         );
         // No Unicode case folding (§3): é and É are different keys.
-        let e1 = Doi::parse("10.1/é").unwrap();
-        let e2 = Doi::parse("10.1/É").unwrap();
+        let e1 = doi("10.1/é");
+        let e2 = doi("10.1/É");
         assert_ne!(cache_key(&e1, &[], &[]), cache_key(&e2, &[], &[]));
+        // A handle has its own keys: another resolver answers for it.
+        let h = Named {
+            kind: Kind::Hdl,
+            handle: Handle::parse("10.1000/abc").unwrap(),
+        };
+        assert_eq!(cache_key(&h, &[], &[]), "hdl:10.1000/ABC");
     }
 }

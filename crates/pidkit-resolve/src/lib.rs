@@ -38,7 +38,9 @@ pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
 pub use ordered::ordered;
 pub use outcome::{Outcome, Resolution, Source};
 pub use registry::regtap_query;
-pub use resolver::{Config, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver};
+pub use resolver::{
+    Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver,
+};
 pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
 
 #[cfg(feature = "test-server")]

@@ -156,8 +156,14 @@ pub(crate) fn read(registry_part: &str, t: &VoTable) -> Step {
             .map_or(Value::Null, Value::String)
     };
     let asked = Ivoid::parse(registry_part).ok();
+    // Every row of a proper answer names the same resource: it is checked once.
+    let mut checked: Option<&str> = None;
     for row in &t.rows {
         let named = c_ivoid.and_then(|i| row.get(i)).and_then(Option::as_deref);
+        if named.is_some() && named == checked {
+            continue;
+        }
+        checked = named;
         let same = match (named, &asked) {
             (Some(n), Some(a)) => Ivoid::parse(n).is_ok_and(|n| n.equivalent(a)),
             (Some(n), None) => n.eq_ignore_ascii_case(registry_part),

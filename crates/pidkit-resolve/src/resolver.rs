@@ -5,16 +5,20 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use pidkit::doi::{self, Doi};
+use pidkit::hdl::Handle;
 use pidkit::ivo::Ivoid;
 use pidkit::{Identifier, Kind, ParseError, ReadOptions};
 
 use crate::cache::{Cache, Entry};
+use crate::handle_api::Named;
 use crate::http::{Client, ClientConfig};
 use crate::outcome::{Outcome, Resolution, Source, Step};
 use crate::{handle_api, registry};
 
 /// The DOI system's resolver (DOI URI scheme §4).
 pub const DEFAULT_RESOLVER: &str = "https://doi.org";
+/// The Handle System's proxy, which answers for every handle (Handle.Net Technical Manual §14).
+pub const DEFAULT_HANDLE_RESOLVER: &str = "https://hdl.handle.net";
 /// The GAVO registry's TAP service, pyvo's default RegTAP endpoint (also read by pyvo from
 /// `IVOA_REGISTRY`).
 pub const DEFAULT_REGISTRY: &str = "http://reg.g-vo.org/tap";
@@ -33,8 +37,10 @@ pub const MAX_ALIASES: usize = 4;
 pub struct Config {
     /// HTTP behaviour: timeouts, retries, body limit, contact, rate.
     pub client: ClientConfig,
-    /// The Handle API's origin; requests go to `{resolver}/api/handles/{ssp}`.
+    /// The Handle API's origin for DOIs; requests go to `{resolver}/api/handles/{ssp}`.
     pub resolver: String,
+    /// The Handle API's origin for other handles (`hdl:`, `hdl.handle.net` URLs).
+    pub handle_resolver: String,
     /// The RegTAP service's base URL; queries go to `{registry}/sync`.
     pub registry: String,
     /// Ask the Handle API only for values of these types (`type=`, repeatable).
@@ -56,6 +62,7 @@ impl Default for Config {
         Config {
             client: ClientConfig::default(),
             resolver: DEFAULT_RESOLVER.into(),
+            handle_resolver: DEFAULT_HANDLE_RESOLVER.into(),
             registry: DEFAULT_REGISTRY.into(),
             types: Vec::new(),
             indexes: Vec::new(),
@@ -64,6 +71,18 @@ impl Default for Config {
             offline: false,
             pool: 4,
         }
+    }
+}
+
+/// The handle an `HS_ALIAS` value names: for a DOI, any written form of a DOI (shortDOIs alias
+/// DOIs); for a handle, any written form of a handle.
+fn alias_target(kind: Kind, alias: &str) -> Result<Handle<'static>, ParseError> {
+    if kind == Kind::Doi {
+        let r = doi::recognize(alias)?;
+        Ok(Handle::parse(r.doi.as_str())?.into_owned())
+    } else {
+        let r = pidkit::hdl::recognize(alias)?;
+        Ok(r.handle.into_owned())
     }
 }
 
@@ -121,20 +140,42 @@ impl Resolver {
         // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
         let lead = input.len() - input.trim_start().len();
+        if text.is_empty()
+            && let Err(e) = doi::recognize(input)
+        {
+            return invalid(input, e.into(), "empty input");
+        }
         let reading = pidkit::read(text, &ReadOptions::default());
         match reading.result {
             Ok(Identifier::Doi(r)) => self.resolve_doi(input, &r.doi),
+            Ok(Identifier::Hdl(r)) => self.resolve_handle(input, &r.handle),
             Ok(Identifier::Ivo(id)) => self.resolve_ivoid(input, &id),
             Err(e) if reading.kind == Kind::Ivo => {
                 invalid(input, e.shifted(lead), "not a valid IVOA identifier")
             }
             Err(e) if reading.kind == Kind::Doi => {
-                invalid(input, e.shifted(lead), "not a DOI or an IVOA identifier")
+                invalid(input, e.shifted(lead), "not a valid DOI")
             }
-            _ => match doi::recognize(input) {
-                Ok(r) => self.resolve_doi(input, &r.doi),
-                Err(e) => invalid(input, e.into(), "not a DOI or an IVOA identifier"),
-            },
+            Err(e) if reading.kind == Kind::Hdl => {
+                invalid(input, e.shifted(lead), "not a valid handle")
+            }
+            // Something else: said as what it reads as, with the error of that reading if it
+            // has one (`bad id` is an IRI reference with a space, not a broken DOI prefix).
+            Err(e) => invalid(
+                input,
+                e.shifted(lead),
+                &format!(
+                    "not a DOI, a handle or an IVOA identifier (read as {})",
+                    reading.kind
+                ),
+            ),
+            Ok(_) => Resolution::invalid(
+                input,
+                format!(
+                    "not a DOI, a handle or an IVOA identifier: it reads as {} (DOIs: 10.1000/182, doi:10.1000/182, https://doi.org/10.1000/182; handles: hdl:20.500.12345/x, https://hdl.handle.net/20.500.12345/x)",
+                    reading.kind
+                ),
+            ),
         }
     }
 
@@ -147,12 +188,33 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_doi(&self, input: &str, doi: &Doi<'_>) -> Resolution {
-        let mut res = Resolution::new(input, Some(Kind::Doi), Outcome::Unknown, None);
-        res.name = Some(doi.as_str().to_owned());
-        let mut current = doi.clone().into_owned();
-        let mut seen = vec![current.key().to_string()];
+        match Handle::parse(doi.as_str()) {
+            Ok(h) => self.resolve_named(input, Kind::Doi, h.into_owned()),
+            Err(e) => invalid(input, e.into(), "this DOI name is not a handle"),
+        }
+    }
+
+    /// Resolve a handle through the Handle API of [`Config::handle_resolver`], following
+    /// `HS_ALIAS` values.
+    ///
+    /// ```no_run
+    /// let h = pidkit::hdl::Handle::parse("20.500.12345/abc")?;
+    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_handle("hdl:20.500.12345/abc", &h);
+    /// println!("{} {:?}", r.outcome, r.urls);
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn resolve_handle(&self, input: &str, handle: &Handle<'_>) -> Resolution {
+        self.resolve_named(input, Kind::Hdl, handle.clone().into_owned())
+    }
+
+    /// A DOI or a handle through the Handle API, following `HS_ALIAS` values (shortDOIs).
+    fn resolve_named(&self, input: &str, kind: Kind, handle: Handle<'static>) -> Resolution {
+        let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
+        res.name = Some(handle.as_str().to_owned());
+        let mut current = Named { kind, handle };
+        let mut seen = vec![current.handle.key().to_string()];
         loop {
-            let step = self.lookup_doi(&current);
+            let step = self.lookup(&current);
             res.attempts += step.attempts;
             res.source = merge_source(res.source, step.source);
             res.outcome = step.outcome;
@@ -163,12 +225,17 @@ impl Resolver {
             if res.outcome != Outcome::Resolved {
                 break;
             }
-            let target = match doi::recognize(&alias) {
-                Ok(r) => r.doi.into_owned(),
+            let target = match alias_target(kind, &alias) {
+                Ok(h) => h,
                 Err(e) => {
                     res.outcome = Outcome::Unknown;
                     res.reason = Some(format!(
-                        "the HS_ALIAS value {alias:?} is not a DOI name: {e}"
+                        "the HS_ALIAS value {alias:?} is not a {}: {e}",
+                        if kind == Kind::Doi {
+                            "DOI name"
+                        } else {
+                            "handle"
+                        }
                     ));
                     break;
                 }
@@ -185,23 +252,34 @@ impl Resolver {
             }
             seen.push(key);
             res.aliases.push(target.as_str().to_owned());
-            current = target;
+            current = Named {
+                kind,
+                handle: target,
+            };
         }
         res
     }
 
+    /// The origin of the Handle API that answers for names of `kind` (the endpoint table).
+    fn endpoint(&self, kind: Kind) -> &str {
+        match kind {
+            Kind::Hdl => &self.cfg.handle_resolver,
+            _ => &self.cfg.resolver,
+        }
+    }
+
     /// One Handle API lookup (no alias following), through the cache.
-    fn lookup_doi(&self, doi: &Doi<'_>) -> Step {
-        let key = handle_api::cache_key(doi, &self.cfg.types, &self.cfg.indexes);
-        if let Some(step) = self.cached(&key, |e| handle_api::from_entry(doi, e)) {
+    fn lookup(&self, name: &Named<'_>) -> Step {
+        let key = handle_api::cache_key(name, &self.cfg.types, &self.cfg.indexes);
+        if let Some(step) = self.cached(&key, |e| handle_api::from_entry(name, e)) {
             return step;
         }
         if self.cfg.offline {
             return Step::unknown("not in the cache, and offline".into());
         }
-        let mut url = doi.api_url().base(format!(
+        let mut url = name.handle.api_url().base(format!(
             "{}/api/handles/",
-            self.cfg.resolver.trim_end_matches('/')
+            self.endpoint(name.kind).trim_end_matches('/')
         ));
         for t in &self.cfg.types {
             url = url.with_type(t.as_str());
@@ -211,7 +289,7 @@ impl Resolver {
         }
         let url = url.to_string();
         let answer = self.client.send(&crate::http::Request::Get(&url));
-        let (step, entry) = handle_api::classify(doi, answer, &self.cfg);
+        let (step, entry) = handle_api::classify(name, answer, &self.cfg);
         if let (Some(cache), Some(entry)) = (&self.cache, entry) {
             cache.put(&key, &entry);
         }

@@ -39,7 +39,7 @@
 //! `ivo://binary2.example/svc` the same in BINARY2, `ivo://error.example/x` a TAP error document
 //! (HTTP 400), `ivo://html.example/x` an HTML page, `ivo://zero-width.example/x` a BINARY table
 //! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
-//! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 40,000
+//! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 12,000
 //! capability rows, anything else an empty table.
 
 use std::collections::HashMap;
@@ -377,6 +377,15 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
         );
     }
     match lower.as_str() {
+        // A handle that is not a DOI, and an alias to it (HS_ALIAS works for any handle).
+        "20.500.12345/abc" => Reply::json(
+            200,
+            record(name, "https://repository.example.org/items/abc", "86400"),
+        ),
+        "20.500.12345/old" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"20.500.12345/old","values":[{"index":1,"type":"HS_ALIAS","data":{"format":"string","value":"hdl:20.500.12345/abc"},"ttl":86400,"timestamp":"2011-05-06T09:00:00Z"}]}"#,
+        ),
         "10.1000/182" => Reply::json(200, FIGURE_1),
         "10.1038/nature12373" => Reply::json(200, CROSSREF),
         "10.5555/server-error" => Reply::json(
@@ -621,7 +630,7 @@ fn tap(adql: &str) -> Reply {
             let (about, n) = match ivoid.as_str() {
                 "ivo://other.example/x" => ("ivo://other.org/evil", 1),
                 "ivo://case.example/x" => ("ivo://CASE.Example/x", 1),
-                _ => ("ivo://many.example/x", 40_000),
+                _ => ("ivo://many.example/x", 12_000),
             };
             let rows: String = (0..n)
                 .map(|i| {

@@ -420,7 +420,8 @@ fn invalid_input_never_reaches_the_network() {
     let (server, resolver) = setup();
     for (input, code) in [
         ("", "empty"),
-        ("hello world", "doi-directory-indicator"),
+        ("hello world", "invalid-char"),
+        ("11.1000/x y", "invalid-char"),
         ("10.1000", "doi-missing-slash"),
         ("ivo://a2", "ivo-authority-too-short"),
         ("  IVO://x", "ivo-authority-too-short"),
@@ -435,6 +436,14 @@ fn invalid_input_never_reaches_the_network() {
         );
         assert_eq!(r.outcome.exit_class(), 1);
     }
+    // A valid identifier of another kind is said as what it reads as.
+    let r = resolver.resolve("https://example.org/10.1000/182");
+    assert_eq!(r.outcome, Outcome::Invalid);
+    assert!(
+        r.reason.as_deref().unwrap().contains("it reads as iri"),
+        "{:?}",
+        r.reason
+    );
     let r = resolver.resolve("  IVO://x");
     assert_eq!(
         r.error.unwrap().offset,

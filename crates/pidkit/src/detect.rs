@@ -11,13 +11,17 @@
 //! | `doi:`, `doi ` (a printed label), `info:doi/`, `urn:doi:`                | `doi`         |
 //! | `http(s)://` + `doi.org/`, `dx.doi.org/` or `www.doi.org/`; or those hosts without scheme | `doi` |
 //! | `10.` + digit, or `10/` (a shortDOI) — a bare DOI name                   | `doi`         |
+//! | `hdl:`, `info:hdl/`                                                      | `hdl`         |
+//! | `http(s)://` + `hdl.handle.net/`; or that host without scheme            | `hdl`         |
 //! | `urn:`                                                                   | `urn`         |
 //! | `ivo:`                                                                   | `ivo`         |
 //! | any other `scheme:`                                                      | `iri`         |
 //! | anything else                                                            | `relative-ref`|
 //!
 //! A bare `10.1000/182` is also a valid relative reference; it is read as a DOI because that is
-//! what people mean by it. Leading and trailing whitespace is ignored for the decision.
+//! what people mean by it. A bare handle (`20.500.12345/abc`) is not detected: nothing in its
+//! shape tells it from a relative reference, so it is one unless read as a handle
+//! (`ReadAs::Hdl`). Leading and trailing whitespace is ignored for the decision.
 
 use crate::chars;
 pub use crate::reading::Kind;

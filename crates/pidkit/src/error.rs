@@ -29,7 +29,8 @@ pub struct Error<K> {
 }
 
 /// What every error enum tells: its stable code and, where one is obvious, a hint. Its
-/// `Display` is the message. Implemented by [`error_enum!`].
+/// `Display` is the message. Each error enum implements it from its table of rows (the
+/// crate's `error_enum!` macro).
 pub trait ErrorCode: fmt::Display {
     /// The stable kebab-case code, e.g. `"bad-percent"`. Codes never change once published.
     fn code(&self) -> &'static str;

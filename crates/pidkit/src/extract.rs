@@ -1,5 +1,6 @@
 //! Finding identifiers in running text: IRIs (draft-duerst-iri-bis-07 §8.3, RFC 3986
-//! Appendix C) and DOIs in all their written forms ([`crate::doi::find_iter`]).
+//! Appendix C), DOIs in all their written forms ([`crate::doi::find_iter`]) and handles
+//! ([`crate::hdl::find_iter`]).
 //!
 //! A non-ASCII character does not end an IRI (§8.3). `<…>` and `"…"` delimit (Appendix C);
 //! inside angle brackets, whitespace added to break a long IRI across lines is removed.
@@ -11,6 +12,7 @@ use std::borrow::Cow;
 use crate::chars;
 use crate::detect::{Kind, detect};
 use crate::doi::{self, Doi};
+use crate::hdl;
 use crate::iri::{IriRef, Profile, Rule};
 
 /// An identifier found in text.
@@ -20,8 +22,8 @@ pub struct Found<'a> {
     pub start: usize,
     /// Byte offset just past it.
     pub end: usize,
-    /// `Doi`, `Urn`, `Ivo` or `Iri` (never `RelativeRef`: a relative reference cannot be told
-    /// from prose).
+    /// `Doi`, `Hdl`, `Urn`, `Ivo` or `Iri` (never `RelativeRef`: a relative reference cannot be
+    /// told from prose).
     pub kind: Kind,
     /// The identifier as it should be read: `text[start..end]`, except for an IRI wrapped
     /// across lines inside `<…>`, whose whitespace is removed.
@@ -32,7 +34,8 @@ pub struct Found<'a> {
 
 /// Every identifier in `text`, in order, without overlaps. Where an IRI and a DOI overlap
 /// (`https://doi.org/10.1002/(SICI)…<…>…`), the DOI reading wins: DOIs contain characters that
-/// end an IRI.
+/// end an IRI. A handle's written form wins over the DOI inside it (`hdl:10.1000/182`) and
+/// over the IRI it is (the handle ends before a query).
 ///
 /// ```
 /// use pidkit::detect::Kind;
@@ -48,16 +51,16 @@ pub struct Found<'a> {
 /// ]);
 /// ```
 pub fn identifiers(text: &str) -> Vec<Found<'_>> {
-    let dois: Vec<doi::Found<'_>> = doi::find_iter(text).collect();
-    let mut out = Vec::with_capacity(dois.len());
-    let mut d = dois.into_iter().peekable();
+    let pids = pids(text);
+    let mut out = Vec::with_capacity(pids.len());
+    let mut d = pids.into_iter().peekable();
     for iri in iris(text) {
         while let Some(next) = d.next_if(|x| x.start < iri.end) {
-            out.push(from_doi(text, next));
+            out.push(next);
         }
-        let overlaps = out
-            .last()
-            .is_some_and(|f: &Found<'_>| f.kind == Kind::Doi && f.end > iri.start);
+        let overlaps = out.last().is_some_and(|f: &Found<'_>| {
+            matches!(f.kind, Kind::Doi | Kind::Hdl) && f.end > iri.start
+        });
         if !overlaps {
             let kind = match detect(&iri.iri) {
                 Kind::RelativeRef => Kind::Iri,
@@ -72,8 +75,40 @@ pub fn identifiers(text: &str) -> Vec<Found<'_>> {
             });
         }
     }
-    out.extend(d.map(|x| from_doi(text, x)));
+    out.extend(d);
     out
+}
+
+/// The DOIs and handles of `text` in order, without overlaps: of two that overlap, the one
+/// that starts first (a handle on a tie), so that a handle's written form takes the DOI in it.
+fn pids(text: &str) -> Vec<Found<'_>> {
+    let mut dois = doi::find_iter(text).peekable();
+    let mut handles = hdl::find_iter(text).peekable();
+    let mut out: Vec<Found<'_>> = Vec::new();
+    loop {
+        let next = match (dois.peek(), handles.peek()) {
+            (Some(d), Some(h)) if d.start < h.start => dois.next().map(|d| from_doi(text, d)),
+            (_, Some(_)) => handles.next().map(|h| from_hdl(text, h)),
+            (Some(_), None) => dois.next().map(|d| from_doi(text, d)),
+            (None, None) => None,
+        };
+        let Some(f) = next else {
+            return out;
+        };
+        if out.last().is_none_or(|last| last.end <= f.start) {
+            out.push(f);
+        }
+    }
+}
+
+fn from_hdl<'a>(text: &'a str, f: hdl::Found<'a>) -> Found<'a> {
+    Found {
+        start: f.start,
+        end: f.end,
+        kind: Kind::Hdl,
+        text: Cow::Borrowed(&text[f.start..f.end]),
+        doi: None,
+    }
 }
 
 fn from_doi<'a>(text: &'a str, f: doi::Found<'a>) -> Found<'a> {

@@ -21,8 +21,7 @@ pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
-#[cfg(feature = "serde")]
-pub mod handle;
+pub mod hdl;
 pub mod iri;
 pub mod ivo;
 pub mod pct;
@@ -30,7 +29,9 @@ pub mod reading;
 pub mod scheme;
 pub mod urn;
 
+pub use doi::Doi;
 pub use error::{Error, ErrorCode, Warning, WarningCode};
+pub use hdl::Handle;
 pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{

@@ -109,7 +109,7 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
     }
     let mut at = doi.prefix().len() + 1;
     for segment in doi.suffix().split('/') {
-        if super::forms::is_dot_segment(segment) {
+        if super::is_dot_segment(segment) {
             out.push(Warning::new(
                 codes::DOT_SEGMENT,
                 at,
@@ -138,20 +138,8 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
         ));
     }
     for (i, c) in name.char_indices().filter(|(_, c)| !c.is_ascii()) {
-        let known = LOOKALIKES.iter().find(|l| l.0 == c);
-        let ascii = match known {
-            Some(&(_, a, _)) => Some(a),
-            None => {
-                let mut buf = [0; 4];
-                let mut sk = skeleton(c.encode_utf8(&mut buf));
-                match (sk.next(), sk.next()) {
-                    (Some(a), None) if a.is_ascii_punctuation() => Some(a),
-                    _ => None,
-                }
-            }
-        };
-        if let Some(a) = ascii {
-            let what = known.map_or(String::new(), |l| format!(" {}", l.2));
+        if let Some((a, what)) = lookalike(c) {
+            let what = what.map_or(String::new(), |w| format!(" {w}"));
             out.push(Warning::new(
                 codes::CONFUSABLE_PUNCTUATION,
                 i,
@@ -172,6 +160,24 @@ pub fn check(doi: &Doi<'_>) -> Vec<Warning> {
         ));
     }
     out
+}
+
+/// The ASCII punctuation a non-ASCII character passes for (§2 Note 2, §6), with its name when
+/// it is one of the known look-alikes; also any character whose UTS 39 skeleton is ASCII
+/// punctuation. Shared with the Handle checks.
+pub(crate) fn lookalike(c: char) -> Option<(char, Option<&'static str>)> {
+    if let Some(&(_, a, name)) = LOOKALIKES.iter().find(|l| l.0 == c) {
+        return Some((a, Some(name)));
+    }
+    if c.is_ascii() {
+        return None;
+    }
+    let mut buf = [0; 4];
+    let mut sk = skeleton(c.encode_utf8(&mut buf));
+    match (sk.next(), sk.next()) {
+        (Some(a), None) if a.is_ascii_punctuation() => Some((a, None)),
+        _ => None,
+    }
 }
 
 /// Where the letters stop belonging to one script, unless the mix is Latin with Han and kana,

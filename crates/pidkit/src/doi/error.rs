@@ -95,4 +95,17 @@ pub mod codes {
     /// A `.` or `..` segment in the suffix: URL parsers remove it (RFC 3986 §5.2.4), so a
     /// plain doi.org URL would name another DOI.
     pub const DOT_SEGMENT: WarningCode = WarningCode::new("doi-dot-segment");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[
+        SHORT,
+        UNUSUAL_PREFIX,
+        SPACE,
+        MIXED_SCRIPT,
+        CONFUSABLE_PUNCTUATION,
+        NOT_NFC,
+        URL_QUERY,
+        URL_FRAGMENT,
+        DOT_SEGMENT,
+    ];
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::error::{DoiError, DoiParseError, codes};
 use super::name::{Doi, DoiProfile};
-use super::{decode_segment, encoded_offset, remap, write_encoded};
+use super::{decode_segment, remap, write_encoded};
 use crate::error::Warning;
 use crate::iri::IriError;
 use crate::pct::decode_at;
@@ -217,12 +217,25 @@ impl<'a> Recognized<'a> {
             return out;
         };
         let enc = input.get(start..end).unwrap_or("");
+        // Where each decoded byte comes from in the encoded text: one pass, however many
+        // warnings (one per look-alike character) there are.
+        let from: Vec<usize> = if self.percent_encoded && !out.is_empty() {
+            let b = enc.as_bytes();
+            let mut map = Vec::with_capacity(b.len() + 1);
+            let mut i = 0;
+            while i < b.len() {
+                map.push(i);
+                i += if decode_at(b, i).is_some() { 3 } else { 1 };
+            }
+            map.push(b.len());
+            map
+        } else {
+            Vec::new()
+        };
+        let at = |k: usize| from.get(k).copied().unwrap_or(enc.len());
         for w in &mut out {
             let (a, b) = if self.percent_encoded {
-                (
-                    encoded_offset(enc, w.offset),
-                    encoded_offset(enc, w.offset + w.len),
-                )
+                (at(w.offset), at(w.offset + w.len))
             } else {
                 (w.offset, w.offset + w.len)
             };
@@ -568,28 +581,33 @@ pub struct AsUrl<'d>(&'d str);
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("https://doi.org/")?;
-        let name = self.0;
-        let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s))
-        else {
-            return write_encoded(f, name, url_keeps);
-        };
-        // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
-        // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
-        // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
-        write_encoded(f, prefix, url_keeps)?;
-        let mut previous_dots = false;
-        for segment in suffix.split('/') {
-            let dots = is_dot_segment(segment);
-            f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
-            if dots {
-                segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
-            } else {
-                write_encoded(f, segment, url_keeps)?;
-            }
-            previous_dots = dots;
-        }
-        Ok(())
+        write_url_path(f, self.0)
     }
+}
+
+/// The path of a proxy URL of the handle `name` (a DOI name, or any handle): encoded for URL
+/// presentation ([`url_keeps`]), `/` literal, except around a `.` or `..` segment of the part
+/// after the first `/`.
+pub(crate) fn write_url_path<W: fmt::Write>(f: &mut W, name: &str) -> fmt::Result {
+    let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s)) else {
+        return write_encoded(f, name, url_keeps);
+    };
+    // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
+    // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
+    // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
+    write_encoded(f, prefix, url_keeps)?;
+    let mut previous_dots = false;
+    for segment in suffix.split('/') {
+        let dots = is_dot_segment(segment);
+        f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
+        if dots {
+            segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
+        } else {
+            write_encoded(f, segment, url_keeps)?;
+        }
+        previous_dots = dots;
+    }
+    Ok(())
 }
 
 /// Whether `segment` is `.` or `..`, a dot segment (RFC 3986 §3.3).

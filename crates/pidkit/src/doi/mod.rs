@@ -18,7 +18,6 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
-mod api;
 mod check;
 mod error;
 mod extract;
@@ -30,14 +29,16 @@ mod uri;
 use std::borrow::Cow;
 use std::fmt;
 
-pub use api::HandleApiUrl;
+pub use crate::hdl::HandleApiUrl;
 pub use check::check;
+pub(crate) use check::lookalike;
 pub use error::{DoiError, DoiParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
-pub(crate) use forms::name_of_urn_nss;
 pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
+pub(crate) use forms::{has_dot_segment, is_dot_segment, name_of_urn_nss, write_url_path};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use scheme::DoiScheme;
+pub(crate) use uri::write_ssp;
 pub use uri::{AsUri, DoiUri};
 
 use crate::pct::{self, decode_at};

@@ -33,6 +33,7 @@ impl Scheme for DoiScheme {
     type Id<'a> = Recognized<'a>;
     type Details<'b> = DoiDetails;
     type Error = super::DoiError;
+    const CONVERTS_AS_IRI: bool = false;
     const NAME: &'static str = "doi";
 
     fn claims(t: &[u8]) -> bool {

@@ -7,6 +7,7 @@ use super::error::{DoiError, DoiParseError};
 use super::name::{Doi, DoiProfile};
 use super::{decode_segment, remap, write_encoded};
 use crate::chars::{self, PCHAR};
+use crate::hdl::HandleApiUrl;
 use crate::iri::IriError;
 use crate::pct::decode_at;
 
@@ -305,6 +306,19 @@ impl<'a> Doi<'a> {
         let mut out = String::with_capacity(self.as_str().len() + 4);
         let _ = write_ssp(&mut out, self.prefix(), self.suffix());
         out
+    }
+
+    /// The Handle API URL that resolves this DOI: `https://doi.org/api/handles/` followed by the
+    /// scheme-specific part of its `doi:` URI (§4), built by [`crate::hdl::HandleApiUrl`] (a DOI
+    /// is a handle). Network access is not this crate's business.
+    ///
+    /// ```
+    /// let doi = pidkit::doi::Doi::parse("10.6338/JDA.202212/SP_17(4).0000")?;
+    /// assert_eq!(doi.api_url().to_string(), "https://doi.org/api/handles/10.6338/JDA.202212%2FSP_17(4).0000");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn api_url(&self) -> HandleApiUrl<'_> {
+        HandleApiUrl::new(self.prefix(), self.suffix(), HandleApiUrl::DEFAULT_BASE)
     }
 
     /// The canonical form of draft-paskin-doi-uri-04 §4: lower-case `doi:`, every character the

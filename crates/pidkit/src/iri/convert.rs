@@ -100,6 +100,8 @@ impl Idna {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ToUri {
     idna: Idna,
+    /// Convert every host afresh (no per-thread memo of recent hosts).
+    uncached: bool,
     #[cfg(feature = "encoding")]
     query_encoding: Option<&'static encoding_rs::Encoding>,
 }
@@ -109,6 +111,7 @@ impl ToUri {
     pub const fn new() -> Self {
         ToUri {
             idna: Idna::DnsSchemes,
+            uncached: false,
             #[cfg(feature = "encoding")]
             query_encoding: None,
         }
@@ -117,6 +120,24 @@ impl ToUri {
     /// Which hosts are DNS names (IDNA ToASCII) and which are percent-encoded.
     pub const fn idna(mut self, idna: Idna) -> Self {
         self.idna = idna;
+        self
+    }
+
+    /// Whether IDNA results are remembered per thread (on by default). Hosts repeat heavily
+    /// in URL lists and ToASCII costs microseconds, so each thread keeps the last few hundred
+    /// non-ASCII hosts it converted (at most 256 hosts of at most 256 bytes: bounded memory).
+    /// The results are the same either way; off, every host is converted afresh.
+    ///
+    /// ```
+    /// use pidkit::{IriRef, ToUri};
+    /// let iri = IriRef::parse("http://Bücher.example/")?;
+    /// let cached = ToUri::new().convert(&iri)?;
+    /// assert_eq!(cached, ToUri::new().host_cache(false).convert(&iri)?);
+    /// assert_eq!(cached, "http://xn--bcher-kva.example/");
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub const fn host_cache(mut self, on: bool) -> Self {
+        self.uncached = !on;
         self
     }
 
@@ -161,7 +182,7 @@ impl ToUri {
         let (text, pos) = rebuild(s, &p, capacity, |out, part, text, at| {
             match part {
                 Part::Host if dns && !text.is_ascii() => {
-                    out.push_str(&host_to_ascii(text).map_err(|e| e.shifted(at))?);
+                    push_host_ascii(out, text, !self.uncached).map_err(|e| e.shifted(at))?;
                 }
                 #[cfg(feature = "encoding")]
                 Part::Query if legacy.is_some() => {
@@ -304,6 +325,62 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, ParseError> {
         return Ok(Cow::Borrowed(host));
     }
     idna_to_ascii(host).map(Cow::Owned)
+}
+
+/// The per-thread memo of [`ToUri::host_cache`]: slots indexed by a hash of the host, each
+/// holding one host as written in the IRI and its ToASCII result (or error).
+const HOST_SLOTS: usize = 256;
+/// Longer hosts are converted without the memo, which so stays within ~150 KiB per thread.
+const HOST_CACHED_LEN: usize = 256;
+
+/// A memo slot: the host as written, and its ToASCII result.
+type HostSlot = Option<(Box<str>, Result<Box<str>, ParseError>)>;
+
+thread_local! {
+    static HOSTS: std::cell::RefCell<Vec<HostSlot>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Append the A-label form of the non-ASCII DNS host `host` ([`host_to_ascii`]), from the
+/// per-thread memo when `cache` and the host was converted recently.
+fn push_host_ascii(out: &mut String, host: &str, cache: bool) -> Result<(), ParseError> {
+    if !cache || host.len() > HOST_CACHED_LEN {
+        out.push_str(&host_to_ascii(host)?);
+        return Ok(());
+    }
+    let slot = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        host.hash(&mut h);
+        h.finish() as usize % HOST_SLOTS
+    };
+    let hit = HOSTS
+        .try_with(|hosts| match hosts.try_borrow().ok()?.get(slot) {
+            Some(Some((h, r))) if **h == *host => Some(match r {
+                Ok(ascii) => {
+                    out.push_str(ascii);
+                    Ok(())
+                }
+                Err(e) => Err(e.clone()),
+            }),
+            _ => None,
+        })
+        .ok()
+        .flatten();
+    if let Some(r) = hit {
+        return r;
+    }
+    let r = host_to_ascii(host).map(|a| Box::<str>::from(a.as_ref()));
+    // A thread being torn down, or a nested use, just skips the memo.
+    let _ = HOSTS.try_with(|hosts| {
+        if let Ok(mut hosts) = hosts.try_borrow_mut() {
+            if hosts.is_empty() {
+                hosts.resize_with(HOST_SLOTS, || None);
+            }
+            hosts[slot] = Some((host.into(), r.clone()));
+        }
+    });
+    out.push_str(&r?);
+    Ok(())
 }
 
 /// Whether a DNS host passes IDNA: always for plain ASCII names, else ToASCII must succeed
@@ -754,6 +831,61 @@ mod tests {
 
     fn iri(s: &str) -> String {
         IriRef::parse(s).unwrap().to_iri().to_string()
+    }
+
+    /// The per-thread memo of hosts never changes a result: the same conversion (or the same
+    /// error, at the same offset) with and without it, for hosts met once or again, valid or
+    /// not, and more of them than the memo holds (so slots are overwritten).
+    #[test]
+    fn cached_and_uncached_conversion_agree() {
+        use proptest::prelude::*;
+        let pieces = [
+            "bücher",
+            "例え",
+            "xn--bcher-kva",
+            "a",
+            "%C3%BC",
+            "%FF",
+            "ß",
+            "ÖBB",
+            "\u{5D0}",
+            "\u{627}1",
+            "123",
+            ".",
+            "-",
+            "\u{301}",
+            "\u{200D}",
+            "Ⅻ",
+            "ﬁ",
+            "\u{2488}",
+            "テスト",
+        ];
+        let host = prop::collection::vec(prop::sample::select(pieces.to_vec()), 1..5)
+            .prop_map(|v| v.concat());
+        let hosts = prop::collection::vec(host, 1..40);
+        let cached = ToUri::new();
+        let uncached = ToUri::new().host_cache(false);
+        proptest!(ProptestConfig::with_cases(2_000), |(hosts in hosts)| {
+            // Each host twice: the second conversion of a host may come from the memo.
+            for h in hosts.iter().chain(&hosts) {
+                let Ok(iri) = IriRef::parse(format!("http://{h}/p?é")) else { continue };
+                let a = cached.convert(&iri).map(|u| u.to_string());
+                let b = uncached.convert(&iri).map(|u| u.to_string());
+                prop_assert_eq!(a, b, "{}", h);
+            }
+        });
+        // Hits do come from the memo: a host converted once is in its slot.
+        let iri = IriRef::parse("http://Bücher.example/").unwrap();
+        assert_eq!(
+            cached.convert(&iri).unwrap(),
+            "http://xn--bcher-kva.example/"
+        );
+        let cached_host = HOSTS.with(|h| {
+            h.borrow().iter().flatten().any(|(host, r)| {
+                &**host == "Bücher.example" && r.as_deref() == Ok("xn--bcher-kva.example")
+            })
+        });
+        assert!(cached_host);
     }
 
     #[test]

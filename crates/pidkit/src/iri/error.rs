@@ -126,4 +126,29 @@ pub mod codes {
     pub const WEB_IPV4_SHORTHAND: WarningCode = WarningCode::new("web-ipv4-shorthand");
     /// `user:password` in the userinfo (RFC 3986 §3.2.1).
     pub const PASSWORD_IN_USERINFO: WarningCode = WarningCode::new("password-in-userinfo");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[
+        BIDI_MIXED_DIRECTION,
+        BIDI_RTL_BOUNDARY,
+        BIDI_CONTROL,
+        NOT_NFC,
+        NOT_NFKC,
+        PRIVATE_USE,
+        TAG_CHAR,
+        NONCHARACTER,
+        SPECIAL_CHAR,
+        UNASSIGNED,
+        MIXED_SCRIPT,
+        CONFUSABLE,
+        OVERLONG_UTF8,
+        LOWERCASE_HEX,
+        BAD_PUNYCODE,
+        IDNA_INVALID,
+        CONFUSABLE_DELIMITER,
+        SURROGATE_UTF8,
+        OUT_OF_RANGE_UTF8,
+        WEB_IPV4_SHORTHAND,
+        PASSWORD_IN_USERINFO,
+    ];
 }

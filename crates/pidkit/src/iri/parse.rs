@@ -111,6 +111,242 @@ fn run(b: &[u8], i: usize, class: u8) -> usize {
             .unwrap_or(rest.len())
 }
 
+/// `PAIR[x | y << 8]`: the classes of the two bytes `x`, `y` (`CLASS[x] | CLASS[y] << 8`), so
+/// that eight bytes are classified with one word load and four table loads (loads, not
+/// arithmetic, bound a byte-table scanner). 128 KiB, of which a text touches a small part:
+/// the pairs of the characters it contains (for URLs, a few hundred cache lines).
+static PAIR: [u16; 65536] = build_pair();
+
+const fn build_pair() -> [u16; 65536] {
+    let mut t = [0u16; 65536];
+    let mut i = 0;
+    while i < 65536 {
+        t[i] = CLASS[i & 0xFF] as u16 | (CLASS[i >> 8] as u16) << 8;
+        i += 1;
+    }
+    t
+}
+
+/// The class bits of the eight bytes of `c` as one word: byte `k` is `CLASS[c[k]]`.
+#[inline(always)]
+fn class_word(c: &[u8; 8]) -> u64 {
+    let w = u64::from_le_bytes(*c);
+    let t = |k: u32| (PAIR[(w >> (16 * k)) as u16 as usize] as u64) << (16 * k);
+    t(0) | t(1) | t(2) | t(3)
+}
+
+/// The class word of `b[i..]` when fewer than eight bytes are left: the input's last eight
+/// bytes shifted so that byte 0 is `b[i]` (or a zero-padded copy of a shorter input). The
+/// bytes past the end are 0, in no class, so every run stops at the end at the latest.
+#[inline(never)]
+fn tail_word(b: &[u8], i: usize) -> u64 {
+    let n = b.len();
+    if i >= n {
+        return 0;
+    }
+    if let Some(last) = n.checked_sub(8) {
+        let c: &[u8; 8] = b[last..].try_into().unwrap();
+        return class_word(c) >> (8 * (i - last));
+    }
+    let mut c = [0u8; 8];
+    c[..n - i].copy_from_slice(&b[i..]);
+    class_word(&c)
+}
+
+/// The input in aligned chunks of eight bytes, each classified once ([`class_word`]) and
+/// kept while the components that start in it are scanned: the next component starts where
+/// the last one stopped, so its run usually begins (and a short one ends) in the chunk at
+/// hand. The next chunk's address does not wait for the byte where a run stops (as a chunk
+/// starting at that byte would), so the loads run ahead of the scanning.
+struct Chunks<'a> {
+    b: &'a [u8],
+    /// The whole chunks after the current one.
+    rest: std::slice::ChunksExact<'a, u8>,
+    /// The first byte of the current chunk, a multiple of 8.
+    base: usize,
+    /// The classes of `b[base..base + 8]`.
+    word: u64,
+}
+
+impl<'a> Chunks<'a> {
+    #[inline(always)]
+    fn new(b: &'a [u8]) -> Self {
+        let mut rest = b.chunks_exact(8);
+        let word = match rest.next() {
+            Some(c) => class_word(c.try_into().unwrap()),
+            None => tail_word(b, 0),
+        };
+        Chunks {
+            b,
+            rest,
+            base: 0,
+            word,
+        }
+    }
+
+    #[inline(always)]
+    fn next(&mut self) {
+        self.base += 8;
+        self.word = match self.rest.next() {
+            Some(c) => class_word(c.try_into().unwrap()),
+            None => tail_word(self.b, self.base),
+        };
+    }
+
+    /// The first byte from `i` that is not an ASCII byte of `class` (`b.len()` if none); `i`
+    /// is at or after the current chunk and at most `b.len()`. Each class is one bit, so the
+    /// bytes out of it are the set bits of `!word & (ONES * class)`: no carry between bytes.
+    #[inline(always)]
+    fn run(&mut self, i: usize, class: u8) -> usize {
+        debug_assert!(self.base <= i && i <= self.b.len());
+        let m = ONES * class as u64;
+        while i >= self.base + 8 {
+            self.next();
+        }
+        let mut stop = !self.word & m & (u64::MAX << (8 * (i - self.base)));
+        if stop == 0 {
+            // The run goes on: whole chunks are tested pair by pair (the AND of the four pair
+            // entries has the class bit in both bytes iff all eight bytes have it), and the
+            // word is put together only for the chunk where the run stops.
+            let m2 = class as u16 * 0x0101;
+            loop {
+                self.base += 8;
+                match self.rest.next() {
+                    Some(c) => {
+                        let w = u64::from_le_bytes(c.try_into().unwrap());
+                        let l = |k: u32| PAIR[(w >> (16 * k)) as u16 as usize];
+                        let (l0, l1, l2, l3) = (l(0), l(1), l(2), l(3));
+                        if l0 & l1 & l2 & l3 & m2 == m2 {
+                            continue;
+                        }
+                        self.word =
+                            l0 as u64 | (l1 as u64) << 16 | (l2 as u64) << 32 | (l3 as u64) << 48;
+                    }
+                    None => self.word = tail_word(self.b, self.base),
+                }
+                break;
+            }
+            stop = !self.word & m;
+        }
+        self.base + stop.trailing_zeros() as usize / 8
+    }
+
+    /// [`Self::run`] over `pct-encoded` triplets and the non-ASCII characters allowed in
+    /// `part`; `None` at a malformed one (the full parser reports it).
+    #[inline(always)]
+    fn scan(&mut self, mut i: usize, class: u8, part: Part, profile: Profile) -> Option<usize> {
+        let b = self.b;
+        loop {
+            i = self.run(i, class);
+            match b.get(i) {
+                Some(b'%') => {
+                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+                    {
+                        return None;
+                    }
+                    i += 3;
+                }
+                Some(&c) if c >= 0x80 => i += non_ascii(b, i, part, profile).ok()?,
+                _ => return Some(i),
+            }
+        }
+    }
+}
+
+/// The parse of the common shapes — `[scheme ":"] ["//" reg-name [":" port]] path ["?" query]
+/// ["#" fragment]` — in one pass over aligned chunks ([`Chunks`]). `None` for anything else
+/// (userinfo, IP literals, errors): [`Parser`] decides those by the letter of the grammar,
+/// and gives the same positions wherever both accept (tested).
+#[inline(always)]
+fn fast(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions> {
+    let mut c = Chunks::new(b);
+    let mut p = Positions::default();
+    let mut i = 0;
+    // Bytes known to be scheme characters, hence `isegment-nz-nc` ones if there is no scheme.
+    let mut scanned = 0;
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        scanned = c.run(1, C_SCHEME);
+        if b.get(scanned) == Some(&b':') {
+            p.scheme_end = scanned;
+            i = scanned + 1;
+        }
+    }
+    let scheme_ok = match rule {
+        Rule::IriReference => true,
+        Rule::RelativeRef => p.scheme_end == 0,
+        Rule::Iri | Rule::AbsoluteIri => p.scheme_end > 0,
+    };
+    if !scheme_ok {
+        return None;
+    }
+    if b.get(i..i + 2) == Some(b"//") {
+        p.has_authority = true;
+        let start = i + 2;
+        let end = c.scan(start, C_REG_NAME, Part::Other, profile)?;
+        i = end;
+        match b.get(end) {
+            None | Some(b'/' | b'?' | b'#') => {}
+            Some(b':') => {
+                i = c.run(end + 1, C_DIGIT);
+                if !matches!(b.get(i), None | Some(b'/' | b'?' | b'#')) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        p.host_start = start;
+        p.host_end = end;
+        if is_ipv4(&b[start..end]) {
+            p.host_kind = HostKind::Ipv4;
+        }
+    } else {
+        p.host_start = i;
+        p.host_end = i;
+        if p.scheme_end == 0 && b.first().is_some_and(|&c| c != b'/') {
+            // ipath-noscheme: the first segment may not contain ':'.
+            let end = c.scan(scanned, C_PCHAR_NC, Part::Other, profile)?;
+            if b.get(end) == Some(&b':') {
+                return None;
+            }
+            p.path_start = 0;
+            i = c.scan(end, C_PATH, Part::Other, profile)?;
+            return fast_tail(&mut c, i, p, rule, profile);
+        }
+    }
+    p.path_start = i;
+    i = c.scan(i, C_PATH, Part::Other, profile)?;
+    fast_tail(&mut c, i, p, rule, profile)
+}
+
+/// The rest of [`fast`] from `i`, the end of the path: `["?" query] ["#" fragment]`, the end.
+#[inline(always)]
+fn fast_tail(
+    c: &mut Chunks,
+    mut i: usize,
+    mut p: Positions,
+    rule: Rule,
+    profile: Profile,
+) -> Option<Positions> {
+    let b = c.b;
+    p.path_end = i;
+    if b.get(i) == Some(&b'?') {
+        i = c.scan(i + 1, C_QUERY, Part::Query, profile)?;
+    }
+    p.query_end = i;
+    if b.get(i) == Some(&b'#') {
+        if rule == Rule::AbsoluteIri {
+            return None;
+        }
+        let class = if profile == Profile::IriBis {
+            C_FRAGMENT_BIS
+        } else {
+            C_QUERY
+        };
+        i = c.scan(i + 1, class, Part::Other, profile)?;
+    }
+    (i == b.len()).then_some(p)
+}
+
 /// Which set of rules an input is parsed by.
 ///
 /// ```
@@ -217,11 +453,16 @@ impl Positions {
 
 /// Parse `s` by `rule` under `profile`.
 pub(crate) fn parse(s: &str, rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
-    Parser {
-        b: s.as_bytes(),
-        profile,
+    match fast(s.as_bytes(), rule, profile) {
+        Some(p) => Ok(p),
+        None => slow(s.as_bytes(), rule, profile),
     }
-    .run(rule)
+}
+
+/// [`parse`] by the letter of the grammar, for what [`fast`] leaves: the rarer shapes, errors.
+#[inline(never)]
+fn slow(b: &[u8], rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
+    Parser { b, profile }.run(rule)
 }
 
 /// Where in the grammar a character is: decides whether `iprivate` is allowed.
@@ -243,8 +484,11 @@ impl Parser<'_> {
 
         // scheme ":" — first-match-wins: a leading ALPHA *( scheme char ) ":" is a scheme.
         let mut i = 0;
+        // Bytes known to be scheme characters, hence `isegment-nz-nc` ones if no scheme.
+        let mut scanned = 0;
         if b.first().is_some_and(u8::is_ascii_alphabetic) {
             i = run(b, 1, C_SCHEME);
+            scanned = i;
             if b.get(i) == Some(&b':') {
                 p.scheme_end = i;
             }
@@ -275,7 +519,7 @@ impl Parser<'_> {
             p.host_end = i;
             if p.scheme_end == 0 && b.get(i).is_some_and(|&c| c != b'/') {
                 // ipath-noscheme: the first segment may not contain ':'.
-                i = self.scan(i, C_PCHAR_NC, Part::Other)?;
+                i = self.scan(scanned, C_PCHAR_NC, Part::Other)?;
                 if b.get(i) == Some(&b':') {
                     return Err(self.colon_in_first_segment(i));
                 }
@@ -467,30 +711,9 @@ impl Parser<'_> {
     }
 
     /// Check the non-ASCII character at `i` against the profile; returns its UTF-8 length.
-    #[inline(never)]
+    #[inline(always)]
     fn non_ascii(&self, i: usize, part: Part) -> Result<usize, ParseError> {
-        let (c, len) = decode(self.b, i);
-        if self.profile == Profile::Rfc3986Uri {
-            return Err(ParseError::new(ErrorKind::NonAscii(c), i, len));
-        }
-        if chars::is_ucschar(c) {
-            if chars::is_bidi_format(c) {
-                return Err(ParseError::new(ErrorKind::BidiFormatChar(c), i, len));
-            }
-            return Ok(len);
-        }
-        let private = match self.profile {
-            Profile::IriBis => chars::is_iprivate_bis(c),
-            _ => chars::is_iprivate_3987(c),
-        };
-        let kind = if !private {
-            ErrorKind::InvalidChar(c)
-        } else if part == Part::Query {
-            return Ok(len);
-        } else {
-            ErrorKind::PrivateUseOutsideQuery(c)
-        };
-        Err(ParseError::new(kind, i, len))
+        non_ascii(self.b, i, part, self.profile)
     }
 
     fn char_len(&self, i: usize) -> usize {
@@ -538,6 +761,33 @@ impl Parser<'_> {
     }
 }
 
+/// Check the non-ASCII character at `i` of `b` against `profile`; returns its UTF-8 length.
+#[inline(never)]
+fn non_ascii(b: &[u8], i: usize, part: Part, profile: Profile) -> Result<usize, ParseError> {
+    let (c, len) = decode(b, i);
+    if profile == Profile::Rfc3986Uri {
+        return Err(ParseError::new(ErrorKind::NonAscii(c), i, len));
+    }
+    if chars::is_ucschar(c) {
+        if chars::is_bidi_format(c) {
+            return Err(ParseError::new(ErrorKind::BidiFormatChar(c), i, len));
+        }
+        return Ok(len);
+    }
+    let private = match profile {
+        Profile::IriBis => chars::is_iprivate_bis(c),
+        _ => chars::is_iprivate_3987(c),
+    };
+    let kind = if !private {
+        ErrorKind::InvalidChar(c)
+    } else if part == Part::Query {
+        return Ok(len);
+    } else {
+        ErrorKind::PrivateUseOutsideQuery(c)
+    };
+    Err(ParseError::new(kind, i, len))
+}
+
 /// Decode the character starting at byte `i` of valid UTF-8 `b`: `(char, length)`.
 #[inline]
 pub(crate) fn decode(b: &[u8], i: usize) -> (char, usize) {
@@ -567,12 +817,16 @@ pub(crate) fn decode(b: &[u8], i: usize) -> (char, usize) {
 }
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
+#[inline(always)]
 pub(crate) fn is_ipv4(s: &[u8]) -> bool {
-    // 7 to 15 bytes, starting with a digit: one branch for the common reg-name.
+    // 7 to 15 bytes, starting with a digit: one branch, inlined, for the common reg-name.
     let first = s.first().copied().unwrap_or(0);
-    if !((s.len().wrapping_sub(7) <= 8) & first.is_ascii_digit()) {
-        return false;
-    }
+    (s.len().wrapping_sub(7) <= 8) & first.is_ascii_digit() && is_ipv4_parts(s)
+}
+
+/// [`is_ipv4`] after its quick test: four `dec-octet`s separated by dots.
+#[inline(never)]
+fn is_ipv4_parts(s: &[u8]) -> bool {
     let mut parts = 0;
     for part in s.split(|&c| c == b'.') {
         parts += 1;
@@ -796,6 +1050,164 @@ mod tests {
                 }
             }
         });
+    }
+
+    /// The fast path gives exactly what the grammar gives wherever it answers, and it answers
+    /// for every valid input without userinfo or IP literal, under every rule and profile.
+    #[test]
+    fn fast_path_equals_the_grammar() {
+        use proptest::prelude::*;
+        let pieces = [
+            "http:",
+            "a:",
+            "1a:",
+            "h+-.:",
+            "//",
+            "a",
+            "host",
+            "例",
+            "1.2.3.4",
+            "256",
+            ":",
+            "80",
+            "@",
+            "[::1]",
+            "/",
+            "?",
+            "#",
+            "%41",
+            "%4",
+            "%",
+            " ",
+            "é",
+            "\u{E000}",
+            "\u{E0001}",
+            "\u{202E}",
+            "!$&'()*+,;=",
+            "-._~",
+            "abcdefghijklmnop",
+            "0123456789",
+            "\u{7F}",
+        ];
+        let strategy = prop::collection::vec(prop::sample::select(pieces.to_vec()), 0..12)
+            .prop_map(|v| v.concat());
+        let rules = [
+            Rule::IriReference,
+            Rule::Iri,
+            Rule::AbsoluteIri,
+            Rule::RelativeRef,
+        ];
+        let profiles = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
+        proptest!(ProptestConfig::with_cases(20_000), |(s in strategy)| {
+            for rule in rules {
+                for profile in profiles {
+                    let fast = fast(s.as_bytes(), rule, profile);
+                    let slow = slow(s.as_bytes(), rule, profile);
+                    if let Some(p) = fast {
+                        prop_assert_eq!(Ok(p), slow.clone(), "{:?} {:?} {:?}", s, rule, profile);
+                    }
+                    if let Ok(p) = slow {
+                        let unusual = p.has_authority
+                            && (p.host_start > p.authority_start()
+                                || matches!(p.host_kind, HostKind::Ipv6 | HostKind::IpvFuture));
+                        if !unusual {
+                            prop_assert_eq!(fast, Some(p), "{:?} {:?} {:?}", s, rule, profile);
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn common_shapes_take_the_fast_path() {
+        for s in [
+            "https://www.example.com/a/b.html?q=1&r=%20#top",
+            "http://example.com:8080",
+            "file:///Users/a/b%20c.js",
+            "node:url",
+            "../images/a.gif",
+            "//cdn.example.net/x.js",
+            "#",
+            "",
+            "http://例え.テスト/パス",
+            "http://10.0.0.1/",
+        ] {
+            let p = fast(s.as_bytes(), Rule::IriReference, Profile::IriBis);
+            assert!(p.is_some(), "{s}");
+            assert_eq!(
+                p.map(Ok),
+                Some(slow(s.as_bytes(), Rule::IriReference, Profile::IriBis))
+            );
+        }
+        for s in [
+            "http://user@host/",
+            "http://[::1]/",
+            "a b",
+            "http://h/%zz",
+            "1a:b",
+        ] {
+            assert_eq!(
+                fast(s.as_bytes(), Rule::IriReference, Profile::IriBis),
+                None,
+                "{s}"
+            );
+        }
+    }
+
+    /// The end of a run, byte by byte: what the chunked runs must give.
+    fn naive_run(b: &[u8], i: usize, class: u8) -> usize {
+        i + b[i..]
+            .iter()
+            .position(|&c| CLASS[c as usize] & class == 0)
+            .unwrap_or(b.len() - i)
+    }
+
+    /// The chunk at hand never changes an answer: any sequence of runs over one input, each
+    /// from at or after where the last one stopped (as the parser calls them), of any class,
+    /// ends where a byte-by-byte scan ends.
+    #[test]
+    fn chunked_runs_give_the_byte_by_byte_answer() {
+        use proptest::prelude::*;
+        let alphabet = prop::sample::select(b"aZ09-._~!$&'()*+,;=:@/?#%[] \x7f\xc3\xa9".to_vec());
+        let classes = [
+            C_SCHEME,
+            C_USERINFO,
+            C_REG_NAME,
+            C_PCHAR_NC,
+            C_PATH,
+            C_QUERY,
+            C_FRAGMENT_BIS,
+            C_DIGIT,
+        ];
+        let calls =
+            prop::collection::vec((0..12usize, prop::sample::select(classes.to_vec())), 1..12);
+        let strategy = (prop::collection::vec(alphabet, 0..40), calls);
+        proptest!(ProptestConfig::with_cases(20_000), |((text, calls) in strategy)| {
+            let mut chunks = Chunks::new(&text);
+            let mut end = 0;
+            for (gap, class) in calls {
+                let start = (end + gap).min(text.len());
+                end = chunks.run(start, class);
+                prop_assert_eq!(
+                    end,
+                    naive_run(&text, start, class),
+                    "{:?} from {} class {:#x}", text, start, class
+                );
+            }
+        });
+        for len in 0..=26 {
+            for stop in 0..=len {
+                for start in 0..=stop {
+                    let mut text = vec![b'a'; len];
+                    if stop < len {
+                        text[stop] = b'/';
+                    }
+                    assert_eq!(Chunks::new(&text).run(start, C_SCHEME), stop);
+                    assert_eq!(Chunks::new(&text).run(start, C_PATH), len);
+                }
+            }
+        }
     }
 
     #[test]

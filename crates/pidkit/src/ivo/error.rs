@@ -99,4 +99,7 @@ pub mod codes {
     pub const KEY_SUB_DELIM: WarningCode = WarningCode::new("ivo-key-sub-delim");
     /// `#` right after a non-standard Registry part: the deprecated dataset form (§4.1).
     pub const FRAGMENT_DID: WarningCode = WarningCode::new("ivo-fragment-did");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[AUTHORITY_TILDE, KEY_SUB_DELIM, FRAGMENT_DID];
 }

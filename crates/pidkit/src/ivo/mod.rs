@@ -98,9 +98,10 @@ impl IvoidKind {
 /// let p = id.parts();
 /// assert_eq!((p.authority, p.resource_key, p.query, p.kind), ("eso.org", "/ID", Some("ADP.2014-05-15T09:01:30.277"), "dataset"));
 /// assert_eq!(p.registry_part, "ivo://eso.org/ID");
+/// assert_eq!(p.regtap, "ivo://eso.org/id?ADP.2014-05-15T09:01:30.277");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IvoidParts<'a> {
     /// The authority identifier.
@@ -115,6 +116,8 @@ pub struct IvoidParts<'a> {
     pub registry_part: &'a str,
     /// [`IvoidKind::name`].
     pub kind: &'static str,
+    /// The form RegTAP stores and compares ([`Ivoid::to_regtap`]).
+    pub regtap: Cow<'a, str>,
 }
 
 /// A standard identifier `<standard-ref> "#" <key-name> "-" <version>` (§4.2).
@@ -418,6 +421,7 @@ impl<T: AsRef<str>> Ivoid<T> {
             fragment: self.fragment(),
             registry_part: self.registry_part(),
             kind: self.kind().name(),
+            regtap: self.to_regtap(),
         }
     }
 

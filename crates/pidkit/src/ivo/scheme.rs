@@ -25,6 +25,7 @@ impl Scheme for IvoScheme {
     type Id<'a> = Ivoid<&'a str>;
     type Details<'b> = IvoidParts<'b>;
     type Error = super::IvoError;
+    const CONVERTS_AS_IRI: bool = true;
     const NAME: &'static str = "ivo";
 
     fn claims(t: &[u8]) -> bool {
@@ -89,6 +90,7 @@ impl Scheme for IvoScheme {
             ("fragment", quoted(v.fragment)),
             ("registry part", quoted(Some(v.registry_part))),
             ("kind", v.kind.to_owned()),
+            ("regtap", quoted(Some(&v.regtap))),
         ]
     }
 }

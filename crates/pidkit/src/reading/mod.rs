@@ -51,6 +51,9 @@ pub mod codes {
     /// (RFC 3986 §4.2 makes almost any string one): empty, a bare word, `N/A`, wrapped in
     /// brackets or quotes, or a DOI whose prefix does not start `10.`.
     pub const LOOKS_LIKE_TEXT: WarningCode = WarningCode::new("looks-like-text");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[LOOKS_LIKE_TEXT];
 }
 
 /// Read `s` as `opts` say: by its detected kind under [`ReadAs::Auto`], else as told.
@@ -86,9 +89,11 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     }
 }
 
-/// Read `s` for IRI ⇄ URI conversion: a DOI keeps its own route (its `doi:` URI), anything
-/// else under [`ReadAs::Auto`] is read as an IRI reference — a URN or IVOID that is not (yet)
-/// valid by its scheme's rules, such as `urn:example:ü`, still has a URI form (§3.3).
+/// Read `s` for IRI ⇄ URI conversion: under [`ReadAs::Auto`], a scheme whose every form is an
+/// IRI (URNs, IVOIDs: [`crate::scheme::Scheme::CONVERTS_AS_IRI`]) is read as an IRI reference —
+/// one that is not (yet) valid by its scheme's rules, such as `urn:example:ü`, still has a URI
+/// form (§3.3) — while DOIs and handles, written in forms that are not all IRIs, keep their
+/// own route.
 ///
 /// ```
 /// use pidkit::{read_for_conversion, Kind, ReadOptions, ToUri};
@@ -98,7 +103,7 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub fn read_for_conversion<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
-    if opts.read_as == ReadAs::Auto && detect(s) != Kind::Doi {
+    if opts.read_as == ReadAs::Auto && crate::scheme::converts_as_iri(detect(s)) {
         return read(s, &opts.with_read_as(ReadAs::IriRef));
     }
     read(s, opts)
@@ -148,7 +153,7 @@ pub fn looks_like_text(s: &str) -> Option<Warning> {
         0,
         s.len(),
         format!(
-            "{why}: a relative reference only because almost any string is one (RFC 3986 §4.2); read it --as iri-ref if one is meant"
+            "{why}; it is a relative reference only because almost any string is one (RFC 3986 §4.2)"
         ),
     ))
 }
@@ -176,7 +181,9 @@ fn looks_like_text_why(s: &str) -> Option<&'static str> {
         && digits(dir)
         && digits(reg.split('.').next().unwrap_or(""))
     {
-        return Some("shaped like a DOI, but a DOI prefix starts with the directory indicator 10.");
+        return Some(
+            "shaped like a Handle or DOI name (prefix/suffix), but a DOI prefix starts with 10.: read it --as hdl if it is a Handle",
+        );
     }
     if b.len() <= 5
         && b.iter().filter(|&&c| c == b'/').count() == 1

@@ -235,6 +235,15 @@ macro_rules! schemes {
             None
         }
 
+        /// Whether IRI ⇄ URI conversion reads identifiers of `kind` as IRIs
+        /// ([`Scheme::CONVERTS_AS_IRI`]; the generic kinds are IRIs).
+        pub(crate) fn converts_as_iri(kind: Kind) -> bool {
+            match kind {
+                $( Kind::$variant => <$scheme as Scheme>::CONVERTS_AS_IRI, )+
+                _ => true,
+            }
+        }
+
         /// Read `s` by the rules of the scheme of `kind`; `None` if `kind` is not a scheme's.
         pub(crate) fn read_scheme<'a>(
             kind: Kind,
@@ -344,7 +353,7 @@ macro_rules! schemes {
             /// the input already is in normal form.
             ///
             /// A DOI normalizes to its `doi:` URI, unless it was written as a resolver URL,
-            /// which stays a URL (see [`PidForm::Auto`]): the name as written at `Syntax`,
+            /// which stays a URL (see [`crate::PidForm::Auto`]): the name as written at `Syntax`,
             /// upper-cased in ASCII at `Scheme` (DOI names compare case-insensitively in ASCII
             /// only, doi URI scheme §3); `Simple` keeps the input.
             ///
@@ -465,6 +474,8 @@ macro_rules! schemes {
 schemes! {
     /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
     Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
+    /// A handle written as `hdl:`, `info:hdl/` or an HDL.NET proxy URL (RFC 3650, RFC 3651).
+    Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
     /// A URN (`urn:`), RFC 8141 / RFC 2141.
     Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
     /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.

@@ -19,10 +19,11 @@ mod list;
 use std::borrow::Cow;
 
 pub use crate::doi::DoiScheme;
+pub use crate::hdl::HdlScheme;
 pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
 pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs};
-pub(crate) use list::{claimant, read_scheme};
+pub(crate) use list::{claimant, converts_as_iri, read_scheme};
 
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
@@ -43,6 +44,13 @@ pub trait Scheme {
 
     /// The scheme's name: its kind's name, its URI scheme and its JSON member (`doi`, `urn` …).
     const NAME: &'static str;
+
+    /// Whether IRI ⇄ URI conversion under auto-detection reads the scheme's identifiers as the
+    /// IRIs they are written as: true for schemes whose every form is an IRI (`urn:`, `ivo:`),
+    /// so that one not yet valid by the scheme's rules still converts (`urn:example:ü`); false
+    /// for schemes with forms that are not IRIs (a DOI name, a printed label), which convert
+    /// through the scheme.
+    const CONVERTS_AS_IRI: bool;
 
     /// Whether auto-detection gives `t` to this scheme, from its shape alone (`t` is trimmed of
     /// ASCII whitespace). A malformed identifier of the scheme is still claimed, so that it

@@ -135,4 +135,13 @@ pub mod codes {
     pub const UNREGISTERED_NID: WarningCode = WarningCode::new("urn-unregistered-nid");
     /// The NSS breaks its namespace's syntax or check digit (uuid, isbn, issn, oid, nbn:de, ietf).
     pub const NAMESPACE_SYNTAX: WarningCode = WarningCode::new("urn-namespace-syntax");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[
+        RFC2141_RESERVED,
+        R_COMPONENT,
+        EXPERIMENTAL_NID,
+        UNREGISTERED_NID,
+        NAMESPACE_SYNTAX,
+    ];
 }

@@ -22,6 +22,7 @@ impl Scheme for UrnScheme {
     type Id<'a> = Urn<&'a str>;
     type Details<'b> = UrnParts<'b>;
     type Error = super::UrnError;
+    const CONVERTS_AS_IRI: bool = true;
     const NAME: &'static str = "urn";
 
     fn claims(t: &[u8]) -> bool {

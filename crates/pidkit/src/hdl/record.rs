@@ -1,8 +1,9 @@
-//! The Handle record a DOI resolves to (doi URI scheme §4, Figure 1; values per RFC 3651): a
-//! serde model of the Handle API's JSON body that re-serialises to the same JSON.
+//! The Handle record a handle (a DOI among them) resolves to through the Handle API (RFC 3651
+//! §3 values; doi URI scheme §4, Figure 1; Handle.Net Technical Manual §14): a serde model of
+//! the API's JSON body that re-serialises to the same JSON.
 //!
 //! ```
-//! use pidkit::handle::{HandleRecord, ResponseCode};
+//! use pidkit::hdl::{HandleRecord, ResponseCode};
 //! let record = HandleRecord::from_json(r#"{"responseCode":1,"handle":"10.1000/182","values":[
 //!     {"index":1,"type":"URL","data":{"format":"string","value":"http://www.doi.org/hb.html"},
 //!      "ttl":86400,"timestamp":"2004-01-21T14:14:17Z"}]}"#)?;
@@ -18,7 +19,7 @@ use serde_json::{Map, Value};
 /// else the server sent (kept in `extra`, so that re-serialising gives the same JSON).
 /// ```
 /// let json = r#"{"responseCode":100,"handle":"10.1000/none","extension":1}"#;
-/// let r = pidkit::handle::HandleRecord::from_json(json)?;
+/// let r = pidkit::hdl::HandleRecord::from_json(json)?;
 /// assert!(r.values().is_empty() && r.extra.contains_key("extension"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -44,7 +45,7 @@ pub struct HandleRecord {
 impl HandleRecord {
     /// Parse the JSON body of a Handle API response.
     /// ```
-    /// assert!(pidkit::handle::HandleRecord::from_json(r#"{"handle":"10.1/x"}"#).is_err()); // no responseCode
+    /// assert!(pidkit::hdl::HandleRecord::from_json(r#"{"handle":"10.1/x"}"#).is_err()); // no responseCode
     /// ```
     pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
         serde_json::from_str(json)
@@ -53,7 +54,7 @@ impl HandleRecord {
     /// Serialise back to JSON.
     /// ```
     /// let json = r#"{"responseCode":200,"handle":"10.1/x","values":[]}"#;
-    /// assert_eq!(pidkit::handle::HandleRecord::from_json(json)?.to_json(), json);
+    /// assert_eq!(pidkit::hdl::HandleRecord::from_json(json)?.to_json(), json);
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn to_json(&self) -> String {
@@ -62,7 +63,7 @@ impl HandleRecord {
 
     /// The values, in the order the server sent them (empty when there are none).
     /// ```
-    /// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":100}"#)?;
+    /// let r = pidkit::hdl::HandleRecord::from_json(r#"{"responseCode":100}"#)?;
     /// assert!(r.values().is_empty());
     /// # Ok::<(), serde_json::Error>(())
     /// ```
@@ -72,7 +73,7 @@ impl HandleRecord {
 
     /// The values of one type (compared case-insensitively in ASCII, e.g. `"URL"`).
     /// ```
-    /// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":1,"values":[
+    /// let r = pidkit::hdl::HandleRecord::from_json(r#"{"responseCode":1,"values":[
     ///     {"index":1,"type":"EMAIL","data":{"format":"string","value":"a@b.c"}}]}"#)?;
     /// assert_eq!(r.values_of_type("email").count(), 1);
     /// # Ok::<(), serde_json::Error>(())
@@ -89,7 +90,7 @@ impl HandleRecord {
     /// The text of the `URL` values: where the referent may be retrieved (§5).
     ///
     /// ```
-    /// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":200,"handle":"10.1/x","values":[]}"#)?;
+    /// let r = pidkit::hdl::HandleRecord::from_json(r#"{"responseCode":200,"handle":"10.1/x","values":[]}"#)?;
     /// assert_eq!(r.urls().count(), 0);
     /// # Ok::<(), serde_json::Error>(())
     /// ```
@@ -100,7 +101,7 @@ impl HandleRecord {
     /// The first `HS_ADMIN` value: who may change the handle, and how.
     ///
     /// ```
-    /// use pidkit::handle::{AdminPermission, HandleRecord};
+    /// use pidkit::hdl::{AdminPermission, HandleRecord};
     /// let r = HandleRecord::from_json(r#"{"responseCode":1,"handle":"10.1/x","values":[{"index":100,
     ///     "type":"HS_ADMIN","data":{"format":"admin","value":{"handle":"0.na/10.1","index":200,
     ///     "permissions":"011111110010"}},"ttl":86400}]}"#)?;
@@ -117,8 +118,8 @@ impl HandleRecord {
 /// The outcome of a resolution (§4). The four codes the doi URI scheme defines have their own
 /// variants; other Handle System codes (RFC 3652) are kept as numbers.
 /// ```
-/// let r = pidkit::handle::HandleRecord::from_json(r#"{"responseCode":402}"#)?;
-/// assert_eq!(r.response_code, pidkit::handle::ResponseCode::Other(402));
+/// let r = pidkit::hdl::HandleRecord::from_json(r#"{"responseCode":402}"#)?;
+/// assert_eq!(r.response_code, pidkit::hdl::ResponseCode::Other(402));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -139,7 +140,7 @@ impl ResponseCode {
     /// The numeric code.
     ///
     /// ```
-    /// use pidkit::handle::ResponseCode;
+    /// use pidkit::hdl::ResponseCode;
     /// assert_eq!(ResponseCode::from_code(100), ResponseCode::NotFound);
     /// assert_eq!(ResponseCode::from_code(402).code(), 402);
     /// ```
@@ -155,7 +156,7 @@ impl ResponseCode {
 
     /// The code for a number.
     /// ```
-    /// assert_eq!(pidkit::handle::ResponseCode::from_code(200), pidkit::handle::ResponseCode::NoValues);
+    /// assert_eq!(pidkit::hdl::ResponseCode::from_code(200), pidkit::hdl::ResponseCode::NoValues);
     /// ```
     pub fn from_code(n: u32) -> Self {
         match n {
@@ -169,7 +170,7 @@ impl ResponseCode {
 
     /// What the code means (§4), for the four codes the doi URI scheme defines.
     /// ```
-    /// use pidkit::handle::ResponseCode;
+    /// use pidkit::hdl::ResponseCode;
     /// assert_eq!(ResponseCode::NotFound.meaning(), Some("the DOI name was not found"));
     /// assert_eq!(ResponseCode::Other(3).meaning(), None);
     /// ```
@@ -185,7 +186,7 @@ impl ResponseCode {
 
     /// The HTTP status §4 pairs with the code.
     /// ```
-    /// use pidkit::handle::ResponseCode;
+    /// use pidkit::hdl::ResponseCode;
     /// assert_eq!(ResponseCode::NoValues.http_status(), Some(200));
     /// assert_eq!(ResponseCode::ServerError.http_status(), Some(500));
     /// ```
@@ -214,7 +215,7 @@ impl<'de> Deserialize<'de> for ResponseCode {
 /// One handle value (RFC 3651 §3.1): index, type, data, time to live, timestamp, and the
 /// optional permissions and references.
 /// ```
-/// let v: pidkit::handle::HandleValue = serde_json::from_str(
+/// let v: pidkit::hdl::HandleValue = serde_json::from_str(
 ///     r#"{"index":1,"type":"URL","data":{"format":"string","value":"https://x.org/"},"permissions":"1110"}"#)?;
 /// assert_eq!((v.index, v.data.as_str(), v.permissions.as_deref()), (1, Some("https://x.org/"), Some("1110")));
 /// # Ok::<(), serde_json::Error>(())
@@ -247,7 +248,7 @@ pub struct HandleValue {
 
 /// The time to live of a value: seconds (relative) or an ISO 8601 time (absolute).
 /// ```
-/// use pidkit::handle::Ttl;
+/// use pidkit::hdl::Ttl;
 /// assert_eq!(serde_json::from_str::<Ttl>("86400")?, Ttl::Seconds(86400));
 /// assert_eq!(serde_json::from_str::<Ttl>(r#""2030-01-01T00:00:00Z""#)?, Ttl::Until("2030-01-01T00:00:00Z".into()));
 /// # Ok::<(), serde_json::Error>(())
@@ -264,7 +265,7 @@ pub enum Ttl {
 /// A value's data: a `format` (`string`, `admin`, `vlist`, `site`, `base64`, `hex`, `key`) and the
 /// value in that format (a string, an object or an array).
 /// ```
-/// let d: pidkit::handle::HandleData = serde_json::from_str(r#"{"format":"site","value":{"version":1}}"#)?;
+/// let d: pidkit::hdl::HandleData = serde_json::from_str(r#"{"format":"site","value":{"version":1}}"#)?;
 /// assert_eq!((d.format.as_str(), d.as_str()), ("site", None));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -279,7 +280,7 @@ pub struct HandleData {
 impl HandleData {
     /// The text of a `string` value.
     /// ```
-    /// let d: pidkit::handle::HandleData = serde_json::from_str(r#"{"format":"string","value":"x"}"#)?;
+    /// let d: pidkit::hdl::HandleData = serde_json::from_str(r#"{"format":"string","value":"x"}"#)?;
     /// assert_eq!(d.as_str(), Some("x"));
     /// # Ok::<(), serde_json::Error>(())
     /// ```
@@ -293,9 +294,9 @@ impl HandleData {
 
     /// An `admin` value (HS_ADMIN).
     /// ```
-    /// let d: pidkit::handle::HandleData = serde_json::from_str(
+    /// let d: pidkit::hdl::HandleData = serde_json::from_str(
     ///     r#"{"format":"admin","value":{"handle":"0.na/10.1","index":200,"permissions":"*"}}"#)?;
-    /// assert!(d.admin().unwrap().has(pidkit::handle::AdminPermission::ListHandles));
+    /// assert!(d.admin().unwrap().has(pidkit::hdl::AdminPermission::ListHandles));
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn admin(&self) -> Option<AdminValue> {
@@ -307,7 +308,7 @@ impl HandleData {
 
     /// The references of a `vlist` value (HS_VLIST).
     /// ```
-    /// let d: pidkit::handle::HandleData = serde_json::from_str(
+    /// let d: pidkit::hdl::HandleData = serde_json::from_str(
     ///     r#"{"format":"vlist","value":[{"handle":"10.1/a","index":300}]}"#)?;
     /// assert_eq!(d.vlist().unwrap()[0].index, 300);
     /// # Ok::<(), serde_json::Error>(())
@@ -322,7 +323,7 @@ impl HandleData {
 
 /// A reference to a handle value: a handle and an index.
 /// ```
-/// let r: pidkit::handle::ValueReference = serde_json::from_str(r#"{"handle":"10.1/a","index":1}"#)?;
+/// let r: pidkit::hdl::ValueReference = serde_json::from_str(r#"{"handle":"10.1/a","index":1}"#)?;
 /// assert_eq!(r.handle, "10.1/a");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -336,7 +337,7 @@ pub struct ValueReference {
 
 /// An `HS_ADMIN` value (RFC 3651 §3.2.2): the administrator's handle value and its permissions.
 /// ```
-/// let a: pidkit::handle::AdminValue = serde_json::from_str(
+/// let a: pidkit::hdl::AdminValue = serde_json::from_str(
 ///     r#"{"handle":"0.na/10.1000","index":200,"permissions":"011111110010","legacyByteLength":true}"#)?;
 /// assert_eq!(a.legacy_byte_length, Some(true));
 /// # Ok::<(), serde_json::Error>(())
@@ -361,7 +362,7 @@ pub struct AdminValue {
 impl AdminValue {
     /// Whether the administrator holds `perm`.
     /// ```
-    /// use pidkit::handle::{AdminPermission, AdminValue};
+    /// use pidkit::hdl::{AdminPermission, AdminValue};
     /// let a = AdminValue { handle: "0.na/10.1".into(), index: 200, permissions: "000000000010".into(), legacy_byte_length: None };
     /// assert!(a.has(AdminPermission::DeleteHandle) && !a.has(AdminPermission::AddHandle));
     /// ```
@@ -377,7 +378,7 @@ impl AdminValue {
 
 /// The administrative permissions of RFC 3651 §3.2.2, by bit position.
 /// ```
-/// assert_eq!(pidkit::handle::AdminPermission::ListHandles as u8, 11);
+/// assert_eq!(pidkit::hdl::AdminPermission::ListHandles as u8, 11);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AdminPermission {

@@ -1,18 +1,22 @@
-//! The Handle API URL that resolves a DOI (doi URI scheme §4): the base, the `doi:` URI's
-//! scheme-specific part, and the Handle REST API's `type` / `index` parameters.
+//! The Handle API URL that resolves a handle (Handle.Net Technical Manual §14.5.1 `GET
+//! /api/handles/{handle}`; doi URI scheme §4 for DOIs): the base, the handle written like the
+//! scheme-specific part of a `doi:` URI, and the API's `type` / `index` parameters.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use super::forms::{has_dot_segment, is_dot_segment};
-use super::name::Doi;
-use super::uri::write_ssp;
-use super::write_encoded;
+use super::name::Handle;
 use crate::chars::{self, PCHAR};
+use crate::doi::{has_dot_segment, is_dot_segment, write_encoded, write_ssp};
 
-/// A Handle API request URL for a DOI, built step by step; `Display` writes it.
+/// A Handle API request URL for a handle (a DOI among them: [`crate::doi::Doi::api_url`]),
+/// built step by step; `Display` writes it.
 ///
 /// ```
+/// use pidkit::hdl::Handle;
+/// let h = Handle::parse("20.500.12345/abc/def")?;
+/// assert_eq!(h.api_url().to_string(), "https://hdl.handle.net/api/handles/20.500.12345/abc%2Fdef");
+///
 /// use pidkit::doi::Doi;
 /// let doi = Doi::parse("10.1000/182")?;
 /// assert_eq!(doi.api_url().to_string(), "https://doi.org/api/handles/10.1000/182");
@@ -31,11 +35,29 @@ pub struct HandleApiUrl<'d> {
 }
 
 impl<'d> HandleApiUrl<'d> {
-    /// The resolver base of the DOI system's Handle API (§4).
+    /// The resolver base of the DOI system's Handle API (doi URI scheme §4): where
+    /// [`crate::doi::Doi::api_url`] starts.
     /// ```
-    /// assert_eq!(pidkit::doi::HandleApiUrl::DEFAULT_BASE, "https://doi.org/api/handles/");
+    /// assert_eq!(pidkit::hdl::HandleApiUrl::DEFAULT_BASE, "https://doi.org/api/handles/");
     /// ```
     pub const DEFAULT_BASE: &'static str = "https://doi.org/api/handles/";
+
+    /// The Handle API of CNRI's HDL.NET proxy, which resolves any handle through the Global
+    /// Handle Registry: where [`Handle::api_url`] starts.
+    /// ```
+    /// assert_eq!(pidkit::hdl::HandleApiUrl::HANDLE_NET_BASE, "https://hdl.handle.net/api/handles/");
+    /// ```
+    pub const HANDLE_NET_BASE: &'static str = "https://hdl.handle.net/api/handles/";
+
+    /// The URL of the handle `prefix` `/` `local_name` under `base` (which ends with `/`).
+    pub(crate) fn new(prefix: &'d str, local_name: &'d str, base: &'static str) -> Self {
+        HandleApiUrl {
+            prefix,
+            suffix: local_name,
+            base: Cow::Borrowed(base),
+            params: Vec::new(),
+        }
+    }
 
     /// Use another resolver base (a Handle server, a mirror, a test server); a final `/` is
     /// added when missing.
@@ -116,21 +138,27 @@ impl fmt::Display for HandleApiUrl<'_> {
     }
 }
 
-impl Doi<'_> {
-    /// The Handle API URL that resolves this DOI: `https://doi.org/api/handles/` followed by the
-    /// scheme-specific part of its `doi:` URI (§4). Network access is not this crate's business.
+impl Handle<'_> {
+    /// The Handle API URL that resolves this handle through the HDL.NET proxy
+    /// (`https://hdl.handle.net/api/handles/`, [`HandleApiUrl::base`] to ask another server):
+    /// the prefix, `/`, and the local name with each byte outside unreserved, sub-delims, `:`
+    /// and `@` percent-encoded (its own `/` as `%2F`, as doi URI scheme §2 writes a suffix), and
+    /// a `.` or `..` segment of the local name written `%2E` so that no client or server
+    /// removes it (RFC 3986 §5.2.4). Network access is not this crate's business.
     ///
     /// ```
-    /// let doi = pidkit::doi::Doi::parse("10.6338/JDA.202212/SP_17(4).0000")?;
-    /// assert_eq!(doi.api_url().to_string(), "https://doi.org/api/handles/10.6338/JDA.202212%2FSP_17(4).0000");
+    /// let h = pidkit::hdl::Handle::parse("0.NA/20.500.12345")?;
+    /// assert_eq!(h.api_url().with_type("HS_SITE").to_string(),
+    ///            "https://hdl.handle.net/api/handles/0.NA/20.500.12345?type=HS_SITE");
+    /// let dots = pidkit::hdl::Handle::parse("20.500/a/../b")?;
+    /// assert_eq!(dots.api_url().to_string(), "https://hdl.handle.net/api/handles/20.500/a%2F%2E%2E%2Fb");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn api_url(&self) -> HandleApiUrl<'_> {
-        HandleApiUrl {
-            prefix: self.prefix(),
-            suffix: self.suffix(),
-            base: Cow::Borrowed(HandleApiUrl::DEFAULT_BASE),
-            params: Vec::new(),
-        }
+        HandleApiUrl::new(
+            self.prefix(),
+            self.local_name(),
+            HandleApiUrl::HANDLE_NET_BASE,
+        )
     }
 }

@@ -1,0 +1,278 @@
+//! Finding handles in running text: the `hdl:` and `info:hdl/` URIs and the HDL.NET proxy
+//! URLs (a bare `prefix/local-name` cannot be told from prose, so it is never taken).
+
+use super::forms::{HdlForm, recognize};
+use super::name::Handle;
+use crate::doi::is_graphic;
+use crate::pct;
+
+/// A handle found in text: the byte span of its written form (lead-in included), the handle,
+/// and the form.
+/// ```
+/// let text = "see hdl:20.500.12345/abc.";
+/// let f = pidkit::hdl::find_iter(text).next().unwrap();
+/// assert_eq!((f.start, f.end, f.handle.as_str()), (4, 24, "20.500.12345/abc"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Byte offset where the handle's written form starts.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// The handle (percent-decoded).
+    pub handle: Handle<'a>,
+    /// How it was written.
+    pub form: HdlForm,
+}
+
+/// Iterator over the handles in a text (see [`find_iter`]).
+/// ```
+/// assert_eq!(pidkit::hdl::find_iter("hdl:1/a and info:hdl/1/b").count(), 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct FoundIter<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+/// Find the handles written as `hdl:…`, `info:hdl/…` or a proxy URL
+/// (`https://hdl.handle.net/…`, `http://…`, or the host without scheme) in running text, in
+/// order, without overlaps.
+///
+/// The lead-in must start a word. A handle ends at whitespace, at a control character, at a
+/// character a URI cannot hold (`"` `` ` `` `<` `>` `{` `}` `|` `\` `^`), at an HTML entity, at
+/// `?` or `#` (a query or fragment is not part of the handle), at a `%` that starts no `%XX` or
+/// one that encodes a control character, and at a closing bracket that closes nothing inside
+/// it. Sentence punctuation at its end (`.` `,` `;` `:` `!` `'` `*`, Unicode punctuation) is
+/// left out, while a closing bracket that balances one inside is kept. What is found is read
+/// by [`super::recognize`]; text that is no handle (`hdl:abc`) is skipped.
+///
+/// ```
+/// let text = "(hdl:2027/mdp.39015078552874), <https://hdl.handle.net/20.500.12345/a%20b?noredirect>";
+/// let found: Vec<_> = pidkit::hdl::find_iter(text).map(|f| (f.handle.as_str().to_owned(), f.form.name())).collect();
+/// assert_eq!(found, [("2027/mdp.39015078552874".to_owned(), "uri"), ("20.500.12345/a b".to_owned(), "url")]);
+/// ```
+pub fn find_iter(text: &str) -> FoundIter<'_> {
+    FoundIter { text, pos: 0 }
+}
+
+impl<'a> Iterator for FoundIter<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        let b = self.text.as_bytes();
+        while self.pos < b.len() {
+            let i = self.pos + b[self.pos..].iter().position(|&c| c == b'h' || c == b'H')?;
+            let Some((start, name_start)) = lead_in(b, i) else {
+                self.pos = i + 1;
+                continue;
+            };
+            let end = name_end(self.text, name_start);
+            // Whatever the outcome, the text scanned is not looked at again: linear in the
+            // length of the text however many lead-ins it holds.
+            self.pos = end.max(i + 1);
+            if end == name_start {
+                continue;
+            }
+            if let Ok(r) = recognize(&self.text[start..end]) {
+                return Some(Found {
+                    start,
+                    end,
+                    handle: r.handle,
+                    form: r.form,
+                });
+            }
+        }
+        None
+    }
+}
+
+fn has_ci(b: &[u8], at: usize, pat: &str) -> bool {
+    b.len() >= at + pat.len() && b[at..at + pat.len()].eq_ignore_ascii_case(pat.as_bytes())
+}
+
+/// Whether a lead-in may start at `s`: not glued to a word, a host, a path or a scheme before it.
+fn starts_word(b: &[u8], s: usize) -> bool {
+    s == 0
+        || !(b[s - 1].is_ascii_alphanumeric()
+            || matches!(b[s - 1], b'_' | b'-' | b'.' | b'/' | b':' | b'@' | b'%'))
+}
+
+/// The lead-in at `i` (an `h`): where the written form starts and where the handle starts.
+fn lead_in(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    if has_ci(b, i, "hdl.handle.net/") {
+        let mut s = i;
+        if i >= 8 && has_ci(b, i - 8, "https://") {
+            s = i - 8;
+        } else if i >= 7 && has_ci(b, i - 7, "http://") {
+            s = i - 7;
+        }
+        return starts_word(b, s).then_some((s, i + 15));
+    }
+    if has_ci(b, i, "hdl:") {
+        return starts_word(b, i).then_some((i, i + 4));
+    }
+    if has_ci(b, i, "hdl/") && i >= 5 && has_ci(b, i - 5, "info:") {
+        return starts_word(b, i - 5).then_some((i - 5, i + 4));
+    }
+    None
+}
+
+/// An HTML character reference (`&name;`, `&#NN;`) at `i`.
+fn is_entity(b: &[u8], i: usize) -> bool {
+    let Some(len) = b[i + 1..].iter().take(10).position(|&c| c == b';') else {
+        return false;
+    };
+    let body = &b[i + 1..i + 1 + len];
+    !body.is_empty()
+        && (body.iter().all(u8::is_ascii_alphanumeric)
+            || (body.len() > 1
+                && body[0] == b'#'
+                && body[1..].iter().all(u8::is_ascii_alphanumeric)))
+}
+
+/// Where the handle that starts at `from` ends (see [`find_iter`]).
+fn name_end(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    let mut stack: Vec<u8> = Vec::new();
+    let mut j = from;
+    while j < b.len() {
+        let c = b[j];
+        let step = match c {
+            b'"' | b'`' | b'<' | b'>' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'?' | b'#' => break,
+            b'&' if is_entity(b, j) => break,
+            b'%' => match pct::decode_at(b, j) {
+                Some(v) if v >= 0x20 && v != 0x7F => 3,
+                _ => break,
+            },
+            b'(' | b'[' => {
+                stack.push(c);
+                1
+            }
+            b')' | b']' => {
+                let open = if c == b')' { b'(' } else { b'[' };
+                if stack.last() != Some(&open) {
+                    break;
+                }
+                stack.pop();
+                1
+            }
+            0x21..=0x7E => 1,
+            _ if c < 0x80 => break,
+            _ => match text[j..].chars().next() {
+                Some(ch) if !ch.is_whitespace() && is_graphic(ch) => ch.len_utf8(),
+                _ => break,
+            },
+        };
+        j += step;
+    }
+    // Trailing sentence punctuation and unclosed openers are not part of the handle.
+    let mut end = j;
+    while end > from {
+        let Some(ch) = text[from..end].chars().next_back() else {
+            break;
+        };
+        let trim = match ch {
+            '.' | ',' | ';' | ':' | '!' | '\'' | '*' | '(' | '[' => true,
+            c if c.is_ascii() => false,
+            c => matches!(
+                unicode_properties::UnicodeGeneralCategory::general_category(c),
+                unicode_properties::GeneralCategory::ClosePunctuation
+                    | unicode_properties::GeneralCategory::FinalPunctuation
+                    | unicode_properties::GeneralCategory::InitialPunctuation
+                    | unicode_properties::GeneralCategory::OtherPunctuation
+                    | unicode_properties::GeneralCategory::OpenPunctuation
+            ),
+        };
+        if !trim {
+            break;
+        }
+        end -= ch.len_utf8();
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(String, &'static str, String)> {
+        find_iter(text)
+            .map(|f| {
+                (
+                    text[f.start..f.end].to_owned(),
+                    f.form.name(),
+                    f.handle.as_str().to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    fn one(t: &str, f: &'static str, h: &str) -> (String, &'static str, String) {
+        (t.to_owned(), f, h.to_owned())
+    }
+
+    #[test]
+    fn forms_and_spans() {
+        assert_eq!(
+            found("See hdl:20.500.12345/abc. Also info:hdl/4263537/4000, and"),
+            [
+                one("hdl:20.500.12345/abc", "uri", "20.500.12345/abc"),
+                one("info:hdl/4263537/4000", "info-uri", "4263537/4000"),
+            ]
+        );
+        assert_eq!(
+            found(
+                "[x](https://hdl.handle.net/2027/mdp.39015?urlappend=1) or hdl.handle.net/1/a%2Fb."
+            ),
+            [
+                one(
+                    "https://hdl.handle.net/2027/mdp.39015",
+                    "url",
+                    "2027/mdp.39015"
+                ),
+                one("hdl.handle.net/1/a%2Fb", "url", "1/a/b"),
+            ]
+        );
+        assert_eq!(
+            found("<a href=\"http://hdl.handle.net/api/handles/1/x\">"),
+            [one(
+                "http://hdl.handle.net/api/handles/1/x",
+                "handle-api",
+                "1/x"
+            )]
+        );
+        assert_eq!(
+            found("(hdl:1/a(b)c) [hdl:1/d]"),
+            [
+                one("hdl:1/a(b)c", "uri", "1/a(b)c"),
+                one("hdl:1/d", "uri", "1/d")
+            ]
+        );
+    }
+
+    #[test]
+    fn false_friends() {
+        assert!(found("xhdl:1/a, www.hdl.handle.net/1/a, hdl:abc, hdl: 1/a, hdl").is_empty());
+        assert!(found("https://example.org/hdl:1/a").is_empty());
+        assert!(found("hdl:1/%zz hdl:1/%07").is_empty());
+    }
+
+    #[test]
+    fn never_panics_and_stays_linear() {
+        for t in [
+            "h",
+            "hdl",
+            "hdl:",
+            "info:hdl/",
+            "hdl.handle.net/",
+            "&",
+            "hdl:1/é&",
+            "hdl:((((",
+        ] {
+            let _ = found(t);
+        }
+        assert!(found(&"hdl:".repeat(50_000)).is_empty());
+        assert_eq!(find_iter(&"hdl:1/a ".repeat(10_000)).count(), 10_000);
+    }
+}

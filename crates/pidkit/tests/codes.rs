@@ -1,0 +1,46 @@
+//! Every warning code the library can give is listed in the README's warning table, and no two
+//! families share a code (issue 12: codes typed, one row each, prefixed per scheme).
+
+use std::collections::HashSet;
+
+use pidkit::WarningCode;
+
+fn families() -> Vec<(&'static str, &'static [WarningCode])> {
+    vec![
+        ("iri", pidkit::iri::codes::ALL),
+        ("reading", pidkit::reading::codes::ALL),
+        ("doi", pidkit::doi::codes::ALL),
+        ("hdl", pidkit::hdl::codes::ALL),
+        ("urn", pidkit::urn::codes::ALL),
+        ("ivo", pidkit::ivo::codes::ALL),
+    ]
+}
+
+#[test]
+fn every_warning_code_is_in_the_readme_table() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let table = &readme[readme.find("## Warning codes").unwrap()..];
+    let table = &table[..table.find("\n## ").unwrap()];
+    for (family, codes) in families() {
+        for code in codes {
+            assert!(
+                table.contains(&format!("`{code}`")),
+                "{family} warning code {code} is missing from the README's warning table"
+            );
+        }
+    }
+}
+
+#[test]
+fn codes_are_unique_and_scheme_codes_carry_their_prefix() {
+    let mut seen = HashSet::new();
+    for (family, codes) in families() {
+        for code in codes {
+            assert!(seen.insert(code.as_str()), "{code} is defined twice");
+            if matches!(family, "doi" | "hdl" | "urn" | "ivo") {
+                assert!(code.as_str().starts_with(&format!("{family}-")), "{code}");
+            }
+        }
+    }
+}
