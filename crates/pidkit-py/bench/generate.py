@@ -128,6 +128,11 @@ def _ivo(r: random.Random) -> str:
     )
 
 
+def _hdl(r: random.Random) -> str:
+    name = r.choice(["20.500.12345/abc", f"2027/{r.randint(1, 10**6)}", "1721.1/58329", "0.NA/10.1000", "20.500.1/ü", "a b/c"])
+    return r.choice(["hdl:{}", "info:hdl/{}", "https://hdl.handle.net/{}", "http://hdl.handle.net/{}?noredirect", "hdl.handle.net/{}", "hdl: {}"]).format(name)
+
+
 def _junk(r: random.Random) -> str:
     if r.random() < 0.5:
         return r.choice(_JUNK)
@@ -143,7 +148,7 @@ def _no_blank(s: str) -> str:
 def identifiers(n: int, seed: int = 13) -> list[Optional[str]]:
     """``n`` identifiers of every kind, valid and invalid, junk, and about 3 % nulls."""
     r = random.Random(seed)
-    makers = [(_iri, 30), (_relative, 8), (_doi, 25), (_urn, 12), (_ivo, 8), (_junk, 14)]
+    makers = [(_iri, 28), (_relative, 8), (_doi, 24), (_hdl, 4), (_urn, 11), (_ivo, 8), (_junk, 14)]
     choices = [m for m, w in makers for _ in range(w)]
     out: list[Optional[str]] = []
     for _ in range(n):

@@ -558,7 +558,9 @@ struct ParseCols {
     urn_valid: Vec<bool>,
     urn: [StrCol; 6],
     ivo_valid: Vec<bool>,
-    ivo: [StrCol; 6],
+    ivo: [StrCol; 7],
+    hdl_valid: Vec<bool>,
+    hdl: [StrCol; 6],
 }
 
 const COMPONENTS: [&str; 9] = [
@@ -581,13 +583,15 @@ const URN: [&str; 6] = [
     "f_component",
     "namespace_class",
 ];
-const IVO: [&str; 6] = [
+const HDL: [&str; 6] = ["name", "prefix", "suffix", "uri", "url", "form"];
+const IVO: [&str; 7] = [
     "authority",
     "resource_key",
     "query",
     "fragment",
     "registry_part",
     "kind",
+    "regtap",
 ];
 
 impl ParseCols {
@@ -602,6 +606,7 @@ impl ParseCols {
         self.no_doi();
         self.no_urn();
         self.no_ivo();
+        self.no_hdl();
     }
 
     fn no_error(&mut self) {
@@ -621,6 +626,10 @@ impl ParseCols {
     fn no_urn(&mut self) {
         self.urn_valid.push(false);
         self.urn.iter_mut().for_each(|c| c.push(None));
+    }
+    fn no_hdl(&mut self) {
+        self.hdl_valid.push(false);
+        self.hdl.iter_mut().for_each(|c| c.push(None));
     }
     fn no_ivo(&mut self) {
         self.ivo_valid.push(false);
@@ -710,12 +719,23 @@ impl ParseCols {
                     p.fragment,
                     Some(p.registry_part),
                     Some(p.kind),
+                    Some(&p.regtap),
                 ];
                 for (c, v) in self.ivo.iter_mut().zip(v) {
                     c.push(v);
                 }
             }
             _ => self.no_ivo(),
+        }
+        match &details {
+            Some(Details::Hdl(d)) => {
+                self.hdl_valid.push(true);
+                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
+                for (c, v) in self.hdl.iter_mut().zip(v) {
+                    c.push(Some(v));
+                }
+            }
+            _ => self.no_hdl(),
         }
     }
 
@@ -760,6 +780,7 @@ impl ParseCols {
         let doi = struct_array(doi, Some(self.doi_valid))?;
         let urn = struct_array(named(&URN, self.urn.into())?, Some(self.urn_valid))?;
         let ivo = struct_array(named(&IVO, self.ivo.into())?, Some(self.ivo_valid))?;
+        let hdl = struct_array(named(&HDL, self.hdl.into())?, Some(self.hdl_valid))?;
         struct_array(
             vec![
                 ("kind", self.kind.finish(family)?),
@@ -771,6 +792,7 @@ impl ParseCols {
                 ("doi", doi),
                 ("urn", urn),
                 ("ivo", ivo),
+                ("hdl", hdl),
             ],
             Some(self.valid_row),
         )

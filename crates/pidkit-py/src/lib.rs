@@ -20,6 +20,7 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scalar::Identifier>()?;
     m.add_class::<scalar::Iri>()?;
     m.add_class::<scalar::Doi>()?;
+    m.add_class::<scalar::Handle>()?;
     m.add_class::<scalar::Urn>()?;
     m.add_class::<scalar::Ivoid>()?;
     m.add_class::<scalar::CheckWarning>()?;

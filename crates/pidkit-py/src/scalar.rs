@@ -413,6 +413,59 @@ impl Doi {
     }
 }
 
+/// A handle in any written form (`hdl:`, `info:hdl/`, the proxy URL, a bare name).
+#[pyclass(module = "pidkit", extends = Identifier, frozen)]
+pub struct Handle;
+
+impl Handle {
+    fn get<R>(
+        slf: &PyRef<'_, Self>,
+        py: Python<'_>,
+        f: impl FnOnce(&pidkit::hdl::HdlDetails) -> R,
+    ) -> PyResult<R> {
+        let base = slf.as_super();
+        let r = base.with(py, |id| match id.details() {
+            Some(pidkit::Details::Hdl(d)) => Some(f(&d)),
+            _ => None,
+        })?;
+        r.ok_or_else(|| PyValueError::new_err("not a handle"))
+    }
+}
+
+#[pymethods]
+impl Handle {
+    /// The handle, e.g. `20.500.12345/abc`.
+    #[getter]
+    fn name(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        Self::get(&slf, py, |d| d.name.clone())
+    }
+    /// The prefix (naming authority).
+    #[getter]
+    fn prefix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        Self::get(&slf, py, |d| d.prefix.clone())
+    }
+    /// The local name.
+    #[getter]
+    fn suffix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        Self::get(&slf, py, |d| d.suffix.clone())
+    }
+    /// The `hdl:` URI.
+    #[getter]
+    fn uri(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        Self::get(&slf, py, |d| d.uri.clone())
+    }
+    /// The proxy URL.
+    #[getter]
+    fn url(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        Self::get(&slf, py, |d| d.url.clone())
+    }
+    /// The form it was written in.
+    #[getter]
+    fn form(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<&'static str> {
+        Self::get(&slf, py, |d| d.form)
+    }
+}
+
 /// A URN (RFC 8141, or RFC 2141 with `profile="rfc2141"`).
 #[pyclass(module = "pidkit", extends = Iri, frozen)]
 pub struct Urn;
@@ -492,6 +545,7 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
         let obj = match id {
             Id::Iri(_) | Id::Uri(_) => Bound::new(py, init.add_subclass(Iri))?.into_any(),
             Id::Doi(_) => Bound::new(py, init.add_subclass(Doi))?.into_any(),
+            Id::Hdl(_) => Bound::new(py, init.add_subclass(Handle))?.into_any(),
             Id::Urn(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Urn))?.into_any(),
             Id::Ivo(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Ivoid))?.into_any(),
         };

@@ -114,7 +114,7 @@ def parse_record(rec: Optional[dict]) -> Optional[dict]:
     and ``input``, absent members null, an error's absent hint null."""
     if rec is None:
         return None
-    out = {k: rec.get(k) for k in ("kind", "valid", "error", "warnings", "mapped", "components", "doi", "urn", "ivo")}
+    out = {k: rec.get(k) for k in ("kind", "valid", "error", "warnings", "mapped", "components", "doi", "urn", "ivo", "hdl")}
     if out["error"] is not None:
         e = out["error"]
         out["error"] = {k: e.get(k) for k in ("code", "offset", "len", "message", "hint")}

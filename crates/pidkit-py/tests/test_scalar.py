@@ -39,7 +39,7 @@ def test_check_matches_the_cli(sample, cli):
 
 def test_parse_gives_typed_objects_that_agree_with_the_cli(sample, cli):
     kinds = {"iri": pidkit.Iri, "uri": pidkit.Iri, "relative-ref": pidkit.Iri, "doi": pidkit.Doi,
-             "urn": pidkit.Urn, "ivo": pidkit.Ivoid}
+             "urn": pidkit.Urn, "ivo": pidkit.Ivoid, "hdl": pidkit.Handle}
     for v, rec in zip(sample, cli.records(("parse",), sample)):
         if v is None:
             continue
@@ -62,6 +62,11 @@ def test_parse_gives_typed_objects_that_agree_with_the_cli(sample, cli):
             d = rec["doi"]
             assert (p.name, p.prefix, p.suffix, p.uri, p.url, p.form, p.is_short) == (
                 d["name"], d["prefix"], d["suffix"], d["uri"], d["url"], d["form"], d["short"],
+            )
+        if rec.get("hdl"):
+            h = rec["hdl"]
+            assert (p.name, p.prefix, p.suffix, p.uri, p.url, p.form) == (
+                h["name"], h["prefix"], h["suffix"], h["uri"], h["url"], h["form"],
             )
         if rec.get("urn"):
             u = rec["urn"]

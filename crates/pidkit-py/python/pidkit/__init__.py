@@ -27,6 +27,7 @@ from ._pidkit import (
     CheckWarning,
     Doi,
     Found,
+    Handle,
     Identifier,
     Iri,
     Ivoid,
@@ -41,6 +42,7 @@ __all__ = [
     "CheckWarning",
     "Doi",
     "Found",
+    "Handle",
     "Identifier",
     "Iri",
     "Ivoid",
@@ -66,7 +68,7 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
     ``rfc2141`` for URNs; ``legacy`` for DOIs.
 
     The result is an :class:`Iri` (also URIs and relative references), :class:`Doi`,
-    :class:`Urn` or :class:`Ivoid`; ``==`` and ``hash()`` compare equivalence keys at the
+    :class:`Handle`, :class:`Urn` or :class:`Ivoid`; ``==`` and ``hash()`` compare equivalence keys at the
     default level (:data:`DEFAULT_LEVEL`, the library's). Invalid input raises
     :class:`ParseError` (a ``ValueError``).
 

@@ -224,7 +224,7 @@ def parse(
     """Structs: the record of ``pidkit parse --json`` without ``line`` and ``input`` —
     ``kind``, ``valid``, ``error`` {code, offset, len, message, hint}, ``warnings`` (list of
     {code, offset, len, message}), ``mapped``, ``components`` (the IRI parts), ``doi``,
-    ``urn``, ``ivo``; absent parts are null.
+    ``urn``, ``ivo``, ``hdl``; absent parts are null.
 
     >>> row = parse(pa.array(["http://[::1"])).to_pylist()[0]
     >>> row["kind"], row["valid"], row["error"]["code"], row["error"]["offset"]

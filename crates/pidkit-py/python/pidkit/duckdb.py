@@ -31,7 +31,8 @@ PARSE_TYPE = (
     "port VARCHAR, path VARCHAR, query VARCHAR, fragment VARCHAR), "
     "doi STRUCT(name VARCHAR, prefix VARCHAR, suffix VARCHAR, uri VARCHAR, url VARCHAR, form VARCHAR, short BOOLEAN), "
     "urn STRUCT(nid VARCHAR, nss VARCHAR, r_component VARCHAR, q_component VARCHAR, f_component VARCHAR, namespace_class VARCHAR), "
-    "ivo STRUCT(authority VARCHAR, resource_key VARCHAR, query VARCHAR, fragment VARCHAR, registry_part VARCHAR, kind VARCHAR))"
+    "ivo STRUCT(authority VARCHAR, resource_key VARCHAR, query VARCHAR, fragment VARCHAR, registry_part VARCHAR, kind VARCHAR, regtap VARCHAR), "
+    "hdl STRUCT(name VARCHAR, prefix VARCHAR, suffix VARCHAR, uri VARCHAR, url VARCHAR, form VARCHAR))"
 )
 EXTRACT_TYPE = 'STRUCT(start BIGINT, "end" BIGINT, kind VARCHAR, match VARCHAR, doi VARCHAR)[]'
 

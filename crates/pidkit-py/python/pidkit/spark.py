@@ -38,7 +38,8 @@ PARSE_TYPE = (
     "host_kind:string,port:string,path:string,query:string,fragment:string>,"
     "doi:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string,short:boolean>,"
     "urn:struct<nid:string,nss:string,r_component:string,q_component:string,f_component:string,namespace_class:string>,"
-    "ivo:struct<authority:string,resource_key:string,query:string,fragment:string,registry_part:string,kind:string>>"
+    "ivo:struct<authority:string,resource_key:string,query:string,fragment:string,registry_part:string,kind:string,regtap:string>,"
+    "hdl:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string>>"
 )
 EXTRACT_TYPE = "array<struct<start:bigint,end:bigint,kind:string,match:string,doi:string>>"
 
