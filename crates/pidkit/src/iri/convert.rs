@@ -859,6 +859,7 @@ mod tests {
     /// error, at the same offset) with and without it, for hosts met once or again, valid or
     /// not, and more of them than the memo holds (so slots are overwritten).
     #[test]
+    #[cfg(feature = "idna")]
     fn cached_and_uncached_conversion_agree() {
         use proptest::prelude::*;
         let pieces = [

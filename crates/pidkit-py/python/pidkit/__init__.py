@@ -1,0 +1,170 @@
+"""pidkit: IRIs, URIs, DOIs, URNs and IVOA identifiers, to the letter of the spec.
+
+The scalar API reads one identifier at a time; :mod:`pidkit.arrow` does whole Arrow arrays
+(and through it :mod:`pidkit.spark`, :mod:`pidkit.polars`, :mod:`pidkit.duckdb` and
+:mod:`pidkit.pandas`). Both give the answers of the ``pidkit`` command-line tool.
+
+>>> import pidkit
+>>> doi = pidkit.parse("https://doi.org/10.1000/182")
+>>> doi
+Doi('https://doi.org/10.1000/182')
+>>> doi.name, doi.key()
+('10.1000/182', 'doi:10.1000/182')
+>>> pidkit.parse("HTTP://Example.COM/a/./b").normalize()
+'http://example.com/a/b'
+>>> pidkit.compare("http://example.com", "http://example.com:80/", level="scheme")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import _pidkit
+from ._pidkit import (
+    DEFAULT_LEVEL,
+    Check,
+    CheckWarning,
+    Doi,
+    Found,
+    Handle,
+    Identifier,
+    Iri,
+    Ivoid,
+    ParseError,
+    Urn,
+    __version__,
+)
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "Check",
+    "CheckWarning",
+    "Doi",
+    "Found",
+    "Handle",
+    "Identifier",
+    "Iri",
+    "Ivoid",
+    "ParseError",
+    "Urn",
+    "__version__",
+    "check",
+    "compare",
+    "detect",
+    "extract",
+    "join",
+    "parse",
+]
+
+
+def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifier:
+    """Read ``s`` by the rules of its kind and return a typed object.
+
+    ``as_`` is what to read it as: ``auto`` (decided from its shape, the default), ``iri``,
+    ``iri-ref``, ``uri``, ``uri-ref``, ``doi``, ``urn``, ``ivo``, ``leiri`` or ``web`` (the last
+    two map what people paste to a valid IRI first). ``profile`` picks a rule set of one
+    family: ``bis`` (default), ``rfc3987``, ``rfc3986`` for IRIs; ``rfc8141`` (default),
+    ``rfc2141`` for URNs; ``legacy`` for DOIs.
+
+    The result is an :class:`Iri` (also URIs and relative references), :class:`Doi`,
+    :class:`Handle`, :class:`Urn` or :class:`Ivoid`; ``==`` and ``hash()`` compare equivalence keys at the
+    default level (:data:`DEFAULT_LEVEL`, the library's). Invalid input raises
+    :class:`ParseError` (a ``ValueError``).
+
+    >>> iri = parse("http://user@例え.jp:8080/パス?q=1#top")
+    >>> iri.kind, iri.host, iri.port, iri.path
+    ('iri', '例え.jp', '8080', '/パス')
+    >>> iri.to_uri()
+    'http://user@xn--r8jz45g.jp:8080/%E3%83%91%E3%82%B9?q=1#top'
+    >>> parse("DOI: 10.1000/abc").normalize(level="scheme")
+    'doi:10.1000/ABC'
+    >>> urn = parse("URN:ISBN:0-451-45052-3")
+    >>> urn.nid, urn.key("scheme")
+    ('ISBN', 'urn:isbn:9780451450524')
+    >>> parse("ivo://CDS.VizieR/J/A+A/672/A1").warnings[0].code
+    'ivo-key-sub-delim'
+    >>> parse("http://example.org/%7euser") == parse("http://example.org/~user")
+    True
+    >>> parse("http://exa mple.org/")
+    Traceback (most recent call last):
+      ...
+    pidkit.ParseError: invalid-char: space is not allowed here (at byte 10)
+      http://exa mple.org/
+                ^
+      hint: percent-encode the space as %20
+    """
+    return _pidkit.parse(s, as_, profile)
+
+
+def check(
+    s: str, as_: str = "auto", profile: Optional[str] = None, deny_warnings: bool = False
+) -> Check:
+    """Check ``s`` as ``pidkit check`` does: a :class:`Check` that is true when valid.
+
+    >>> c = check("http://[::1")
+    >>> bool(c), c.kind, c.error.code, c.error.offset
+    (False, 'iri', 'bad-ipv6', 7)
+    >>> check("http://раураl.com/").warnings[1].code
+    'confusable'
+    >>> check("  http://example.org\\\\a b", as_="web").mapped
+    'http://example.org/a%20b'
+    """
+    return _pidkit.check(s, as_, profile, deny_warnings)
+
+
+def compare(
+    a: str,
+    b: str,
+    level: Optional[str] = None,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+) -> bool:
+    """Whether ``a`` and ``b`` are equivalent at ``level`` (``simple``, ``syntax`` or
+    ``scheme``; default :data:`DEFAULT_LEVEL`), each read by the rules of its kind. Invalid
+    input raises :class:`ParseError`.
+
+    >>> compare("http://example.com/~user", "http://example.com/%7Euser")
+    True
+    >>> compare("doi:10.1000/ABC", "https://doi.org/10.1000/abc", level="scheme")
+    True
+    >>> compare("http://example.com/?", "http://example.com/", level="scheme")
+    False
+    """
+    return _pidkit.compare(a, b, level, as_, profile)
+
+
+def join(
+    base: str, reference: str, non_strict: bool = False, profile: Optional[str] = None
+) -> str:
+    """Resolve ``reference`` against the IRI ``base`` (RFC 3986 §5.2).
+
+    >>> join("http://a/b/c/d;p?q", "../g")
+    'http://a/b/g'
+    >>> join("http://a/b/c/d;p?q", "g;x=1/../y")
+    'http://a/b/c/y'
+    """
+    return _pidkit.join(base, reference, non_strict, profile)
+
+
+def extract(text: str) -> list[Found]:
+    """Every identifier in running text, in order: :class:`Found` objects whose ``start`` and
+    ``end`` are character offsets (``text[f.start:f.end]``).
+
+    >>> text = "See doi:10.1000/182, urn:isbn:0451450523 and <https://example.org/a>."
+    >>> [(f.kind, f.text) for f in extract(text)]
+    [('doi', 'doi:10.1000/182'), ('urn', 'urn:isbn:0451450523'), ('iri', 'https://example.org/a')]
+    >>> f = extract("→ doi:10.1000/182")[0]
+    >>> f.start, f.end, f.doi
+    (2, 17, '10.1000/182')
+    """
+    return _pidkit.extract(text)
+
+
+def detect(s: str) -> str:
+    """The kind of ``s`` from its shape alone, before any validation.
+
+    >>> [detect(s) for s in ["10.1000/182", "urn:isbn:1", "ivo://a.b/c", "http://a/", "a/b"]]
+    ['doi', 'urn', 'ivo', 'iri', 'relative-ref']
+    """
+    return _pidkit.detect(s)

@@ -1,0 +1,203 @@
+"""PySpark: pidkit's batch functions as column functions and SQL functions.
+
+Each function takes a column (name or ``Column``) and the options of its
+:mod:`pidkit.arrow` namesake, and returns a ``Column``; the work is done per Arrow batch
+(``spark.sql.execution.arrow.maxRecordsPerBatch`` rows) on the executors, which need the
+``pidkit`` wheel installed (see the README, "Python and at scale").
+
+On Spark 4.1 and later the functions are Arrow UDFs (``arrow_udf``: Arrow batches straight
+into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``parse`` and
+``extract``, whose results are nested, need 4.1).
+
+>>> import pidkit.spark as pid  # doctest: +SKIP
+>>> df = spark.read.parquet("refs.parquet")  # doctest: +SKIP
+>>> df.withColumn("doi", pid.doi_name("ref")).withColumn("ok", pid.check("ref"))  # doctest: +SKIP
+>>> pid.register(spark)  # SQL: SELECT pid_normalize(url, 'scheme') ...  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Optional, Union
+
+import pyarrow as pa
+from pyspark.sql import Column, SparkSession
+from pyspark.sql import functions as F
+
+from . import _engine
+
+ColumnOrName = Union[Column, str]
+
+#: Spark SQL types of the results.
+PARSE_TYPE = (
+    "struct<kind:string,valid:boolean,"
+    "error:struct<code:string,offset:bigint,len:bigint,message:string,hint:string>,"
+    "warnings:array<struct<code:string,offset:bigint,len:bigint,message:string>>,"
+    "mapped:string,"
+    "components:struct<scheme:string,authority:string,userinfo:string,host:string,"
+    "host_kind:string,port:string,path:string,query:string,fragment:string>,"
+    "doi:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string,short:boolean>,"
+    "urn:struct<nid:string,nss:string,r_component:string,q_component:string,f_component:string,namespace_class:string>,"
+    "ivo:struct<authority:string,resource_key:string,query:string,fragment:string,registry_part:string,kind:string,regtap:string>,"
+    "hdl:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string>>"
+)
+EXTRACT_TYPE = "array<struct<start:bigint,end:bigint,kind:string,match:string,doi:string>>"
+
+
+def _return_type(name: str) -> str:
+    if name == "check":
+        return "boolean"
+    if name == "parse":
+        return PARSE_TYPE
+    if name == "extract":
+        return EXTRACT_TYPE
+    return "string"
+
+
+def has_arrow_udf() -> bool:
+    """Whether this Spark has Arrow UDFs (4.1 and later)."""
+    return hasattr(F, "arrow_udf")
+
+
+@lru_cache(maxsize=None)
+def _udf(name: str, options: tuple, engine: str) -> Any:
+    fn = _engine.function(name, dict(options))
+    rtype = _return_type(name)
+    if engine == "arrow":
+
+        def arrow_fn(s: pa.Array) -> pa.Array:
+            out = fn(s)
+            return out.combine_chunks() if isinstance(out, pa.ChunkedArray) else out
+
+        return F.arrow_udf(arrow_fn, rtype)
+    if name in _engine.NESTED_FUNCTIONS:
+        raise NotImplementedError(f"pidkit.spark.{name} needs Arrow UDFs (Spark 4.1 or later)")
+    import pandas as pd
+
+    def pandas_fn(s: pd.Series) -> pd.Series:
+        out = fn(pa.array(s, pa.large_string(), from_pandas=True))
+        return out.to_pandas()
+
+    # Spark reads the type hints; real types, not the strings of postponed annotations.
+    pandas_fn.__annotations__ = {"s": pd.Series, "return": pd.Series}
+    return F.pandas_udf(pandas_fn, rtype)
+
+
+def _engine_name(engine: Optional[str]) -> str:
+    if engine is None:
+        return "arrow" if has_arrow_udf() else "pandas"
+    if engine not in ("arrow", "pandas"):
+        raise ValueError(f"unknown engine '{engine}' (expected arrow or pandas)")
+    return engine
+
+
+def _apply(name: str, col: ColumnOrName, engine: Optional[str], **options: Any) -> Column:
+    return _udf(name, tuple(sorted(options.items())), _engine_name(engine))(col)
+
+
+def check(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
+          deny_warnings: bool = False, engine: Optional[str] = None) -> Column:
+    """Boolean column: valid identifiers (:func:`pidkit.arrow.check`)."""
+    return _apply("check", col, engine, as_=as_, profile=profile, deny_warnings=deny_warnings)
+
+
+def kind(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
+         engine: Optional[str] = None) -> Column:
+    """String column: the kind (:func:`pidkit.arrow.kind`)."""
+    return _apply("kind", col, engine, as_=as_, profile=profile)
+
+
+def normalize(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
+              profile: Optional[str] = None, doi_form: str = "auto", doi_case: str = "upper",
+              engine: Optional[str] = None) -> Column:
+    """String column: the normal form (:func:`pidkit.arrow.normalize`)."""
+    return _apply("normalize", col, engine, level=level, as_=as_, profile=profile,
+                  doi_form=doi_form, doi_case=doi_case)
+
+
+def key(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
+        profile: Optional[str] = None, engine: Optional[str] = None) -> Column:
+    """String column: the equivalence key (:func:`pidkit.arrow.key`) — group or join on it."""
+    return _apply("key", col, engine, level=level, as_=as_, profile=profile)
+
+
+def to_uri(col: ColumnOrName, *, idna: str = "dns", query_encoding: Optional[str] = None,
+           as_: str = "auto", profile: Optional[str] = None, doi_form: str = "auto",
+           doi_case: str = "upper", engine: Optional[str] = None) -> Column:
+    """String column: the URI (:func:`pidkit.arrow.to_uri`)."""
+    return _apply("to_uri", col, engine, idna=idna, query_encoding=query_encoding, as_=as_,
+                  profile=profile, doi_form=doi_form, doi_case=doi_case)
+
+
+def to_iri(col: ColumnOrName, *, unicode_hosts: bool = False, idna: str = "dns", as_: str = "auto",
+           profile: Optional[str] = None, doi_form: str = "auto", doi_case: str = "upper",
+           engine: Optional[str] = None) -> Column:
+    """String column: the IRI (:func:`pidkit.arrow.to_iri`)."""
+    return _apply("to_iri", col, engine, unicode_hosts=unicode_hosts, idna=idna, as_=as_,
+                  profile=profile, doi_form=doi_form, doi_case=doi_case)
+
+
+def doi_name(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
+             engine: Optional[str] = None) -> Column:
+    """String column: the DOI name of DOIs in any written form (:func:`pidkit.arrow.doi_name`)."""
+    return _apply("doi_name", col, engine, as_=as_, profile=profile)
+
+
+def parse(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
+          deny_warnings: bool = False) -> Column:
+    """Struct column: the ``pidkit parse --json`` record (:func:`pidkit.arrow.parse`)."""
+    return _apply("parse", col, "arrow", as_=as_, profile=profile, deny_warnings=deny_warnings)
+
+
+def extract(col: ColumnOrName) -> Column:
+    """Array-of-struct column: the identifiers in each text (:func:`pidkit.arrow.extract`)."""
+    return _apply("extract", col, "arrow")
+
+
+@lru_cache(maxsize=None)
+def _join_udf(non_strict: bool, profile: Optional[str], engine: str) -> Any:
+    if engine == "arrow":
+
+        def arrow_fn(base: pa.Array, refs: pa.Array) -> pa.Array:
+            return _engine.join_columns(base, refs, non_strict, profile)
+
+        return F.arrow_udf(arrow_fn, "string")
+    import pandas as pd
+
+    def pandas_fn(base: pd.Series, refs: pd.Series) -> pd.Series:
+        return _engine.join_columns(
+            pa.array(base, pa.large_string(), from_pandas=True),
+            pa.array(refs, pa.large_string(), from_pandas=True),
+            non_strict,
+            profile,
+        ).to_pandas()
+
+    pandas_fn.__annotations__ = {"base": pd.Series, "refs": pd.Series, "return": pd.Series}
+    return F.pandas_udf(pandas_fn, "string")
+
+
+def join(base: Union[ColumnOrName, str], col: ColumnOrName, *, non_strict: bool = False,
+         profile: Optional[str] = None, literal_base: bool = True, engine: Optional[str] = None) -> Column:
+    """String column: references resolved against ``base`` — an IRI (a Python string, the
+    default) or, with ``literal_base=False``, a column of IRIs."""
+    b = F.lit(base) if literal_base and isinstance(base, str) else base
+    return _join_udf(non_strict, profile, _engine_name(engine))(b, col)
+
+
+def register(spark: SparkSession, prefix: str = "pid_", engine: Optional[str] = None, **options: Any) -> list[str]:
+    """Register the functions for Spark SQL as ``{prefix}check``, ``{prefix}normalize``, …,
+    ``{prefix}join(base, ref)``, with ``options`` (``level``, ``as_``, ``profile``, …) bound.
+    Returns the names registered.
+
+    >>> pid.register(spark, level="scheme")  # doctest: +SKIP
+    >>> spark.sql("SELECT pid_key(url) AS k, count(*) FROM links GROUP BY k")  # doctest: +SKIP
+    """
+    eng = _engine_name(engine)
+    names = []
+    for name in _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + (_engine.NESTED_FUNCTIONS if eng == "arrow" else ()):
+        opts = {k: v for k, v in options.items() if k in _engine.OPTIONS[name]}
+        spark.udf.register(prefix + name, _udf(name, tuple(sorted(opts.items())), eng))
+        names.append(prefix + name)
+    spark.udf.register(prefix + "join", _join_udf(bool(options.get("non_strict", False)), options.get("profile"), eng))
+    names.append(prefix + "join")
+    return names

@@ -1,0 +1,824 @@
+//! Arrow-native batch functions: any Arrow string data in (`Utf8`, `LargeUtf8`, `Utf8View`; an
+//! array, or a stream of them through the C stream interface), the same family of string type
+//! out, one row per row, nulls kept, order kept, the GIL released while the rows are worked on.
+//! Every row goes through [`crate::record`], so the answers are the CLI's.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use arrow_array::builder::StringViewBuilder;
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, StringArray,
+    StringViewArray, StructArray,
+};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use pidkit::{Iri, ReferenceResolution};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+use crate::options;
+use crate::record::{self, Op, Record, with_record};
+use pidkit::{Details, Identifier, ReadOptions};
+
+/// The family of string type of the input, kept for the output.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Utf8,
+    Large,
+    View,
+}
+
+impl Family {
+    fn of(t: &DataType) -> Result<Family, String> {
+        match t {
+            DataType::Utf8 | DataType::Null => Ok(Family::Utf8),
+            DataType::LargeUtf8 => Ok(Family::Large),
+            DataType::Utf8View => Ok(Family::View),
+            t => Err(format!(
+                "expected Arrow string data (utf8, large_utf8 or utf8_view), got {t}; cast it first"
+            )),
+        }
+    }
+}
+
+/// The strings of one input array, whatever their Arrow type.
+enum Strings<'a> {
+    Utf8(&'a StringArray),
+    Large(&'a LargeStringArray),
+    View(&'a StringViewArray),
+    Null(usize),
+}
+
+impl<'a> Strings<'a> {
+    /// Validated access: buffers that come through the C data interface are checked (offsets
+    /// in bounds, UTF-8) before any row is read.
+    fn of(a: &'a dyn Array) -> Result<Strings<'a>, String> {
+        a.to_data()
+            .validate_full()
+            .map_err(|e| format!("invalid Arrow data: {e}"))?;
+        let any = a.as_any();
+        let bad = || format!("unexpected Arrow array for {}", a.data_type());
+        Ok(match a.data_type() {
+            DataType::Utf8 => Strings::Utf8(any.downcast_ref().ok_or_else(bad)?),
+            DataType::LargeUtf8 => Strings::Large(any.downcast_ref().ok_or_else(bad)?),
+            DataType::Utf8View => Strings::View(any.downcast_ref().ok_or_else(bad)?),
+            DataType::Null => Strings::Null(a.len()),
+            t => Family::of(t).map(|_| Strings::Null(0))?,
+        })
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Strings::Utf8(a) => a.len(),
+            Strings::Large(a) => a.len(),
+            Strings::View(a) => a.len(),
+            Strings::Null(n) => *n,
+        }
+    }
+
+    /// The bytes of text, to size the output (an estimate for views).
+    fn bytes(&self) -> usize {
+        match self {
+            Strings::Utf8(a) => a.value_data().len(),
+            Strings::Large(a) => a.value_data().len(),
+            Strings::View(a) => a.len() * 32,
+            Strings::Null(_) => 0,
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<&'a str> {
+        match self {
+            Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Large(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Null(_) => None,
+        }
+    }
+}
+
+/// A string column being built: the bytes and row ends, turned into the family's array at the end.
+#[derive(Default)]
+struct StrCol {
+    data: Vec<u8>,
+    ends: Vec<usize>,
+    valid: Vec<bool>,
+}
+
+impl StrCol {
+    fn with_capacity(rows: usize, bytes: usize) -> StrCol {
+        StrCol {
+            data: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(rows),
+            valid: Vec::with_capacity(rows),
+        }
+    }
+
+    fn push(&mut self, s: Option<&str>) {
+        if let Some(s) = s {
+            self.data.extend_from_slice(s.as_bytes());
+        }
+        self.ends.push(self.data.len());
+        self.valid.push(s.is_some());
+    }
+
+    fn nulls(valid: Vec<bool>) -> Option<NullBuffer> {
+        let n = NullBuffer::from(valid);
+        (n.null_count() > 0).then_some(n)
+    }
+
+    fn finish(self, family: Family) -> Result<ArrayRef, String> {
+        let too_big = || {
+            "the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned()
+        };
+        match family {
+            Family::Utf8 => {
+                let offsets = std::iter::once(Ok(0))
+                    .chain(self.ends.iter().map(|&e| i32::try_from(e)))
+                    .collect::<Result<Vec<i32>, _>>()
+                    .map_err(|_| too_big())?;
+                let a = StringArray::try_new(
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    Buffer::from_vec(self.data),
+                    Self::nulls(self.valid),
+                )
+                .map_err(|e| e.to_string())?;
+                Ok(Arc::new(a))
+            }
+            Family::Large => {
+                let offsets = std::iter::once(Ok(0))
+                    .chain(self.ends.iter().map(|&e| i64::try_from(e)))
+                    .collect::<Result<Vec<i64>, _>>()
+                    .map_err(|_| too_big())?;
+                let a = LargeStringArray::try_new(
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    Buffer::from_vec(self.data),
+                    Self::nulls(self.valid),
+                )
+                .map_err(|e| e.to_string())?;
+                Ok(Arc::new(a))
+            }
+            Family::View => {
+                let mut b = StringViewBuilder::with_capacity(self.ends.len());
+                let mut start = 0;
+                for (&end, &ok) in self.ends.iter().zip(&self.valid) {
+                    match (ok, std::str::from_utf8(&self.data[start..end])) {
+                        (true, Ok(s)) => b.append_value(s),
+                        (true, Err(e)) => return Err(e.to_string()),
+                        (false, _) => b.append_null(),
+                    }
+                    start = end;
+                }
+                Ok(Arc::new(b.finish()))
+            }
+        }
+    }
+}
+
+/// An Int64 column.
+#[derive(Default)]
+struct IntCol(Vec<Option<i64>>);
+
+impl IntCol {
+    fn push(&mut self, v: Option<usize>) {
+        self.0.push(v.and_then(|v| i64::try_from(v).ok()));
+    }
+    fn finish(self) -> ArrayRef {
+        Arc::new(Int64Array::from(self.0))
+    }
+}
+
+/// A Boolean column.
+#[derive(Default)]
+struct BoolCol(Vec<Option<bool>>);
+
+impl BoolCol {
+    fn finish(self) -> ArrayRef {
+        Arc::new(BooleanArray::from(self.0))
+    }
+}
+
+/// A struct column of named children.
+fn struct_array(
+    fields: Vec<(&str, ArrayRef)>,
+    valid: Option<Vec<bool>>,
+) -> Result<ArrayRef, String> {
+    let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = fields
+        .into_iter()
+        .map(|(name, a)| (Field::new(name, a.data_type().clone(), true), a))
+        .unzip();
+    let nulls = valid.and_then(StrCol::nulls);
+    StructArray::try_new(Fields::from(fields), arrays, nulls)
+        .map(|a| Arc::new(a) as ArrayRef)
+        .map_err(|e| e.to_string())
+}
+
+/// A list column from the number of items per row and the flattened items.
+fn list_array(counts: &[Option<usize>], items: ArrayRef) -> Result<ArrayRef, String> {
+    let mut offsets = Vec::with_capacity(counts.len() + 1);
+    let mut total: usize = 0;
+    offsets.push(0i32);
+    for c in counts {
+        total += c.unwrap_or(0);
+        offsets.push(
+            i32::try_from(total).map_err(|_| "more than 2^31 items in one array".to_owned())?,
+        );
+    }
+    let field = Arc::new(Field::new("item", items.data_type().clone(), true));
+    let valid = counts.iter().map(Option::is_some).collect::<Vec<_>>();
+    ListArray::try_new(
+        field,
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        items,
+        StrCol::nulls(valid),
+    )
+    .map(|a| Arc::new(a) as ArrayRef)
+    .map_err(|e| e.to_string())
+}
+
+/// One batch function: from the strings of an input array to an output array.
+type Kernel<'k> = dyn Fn(&Strings<'_>, Family) -> Result<ArrayRef, String> + Sync + 'k;
+
+/// Apply `kernel` to every array of `data` with the GIL released; an array gives an array, a
+/// stream a chunked array (an arro3 object, which the Python side hands to pyarrow).
+fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
+    let apply = |a: &ArrayRef| -> Result<ArrayRef, String> {
+        let s = Strings::of(a.as_ref())?;
+        kernel(&s, Family::of(a.data_type())?)
+    };
+    match data {
+        AnyArray::Array(arr) => {
+            let (array, _) = arr.into_inner();
+            Family::of(array.data_type()).map_err(PyTypeError::new_err)?;
+            let out = py.detach(|| apply(&array)).map_err(PyValueError::new_err)?;
+            Ok(PyArray::from_array_ref(out)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind())
+        }
+        AnyArray::Stream(_) => {
+            let chunked = data.into_chunked_array()?;
+            let (chunks, field) = chunked.into_inner();
+            let family = Family::of(field.data_type()).map_err(PyTypeError::new_err)?;
+            let out: Vec<ArrayRef> = py
+                .detach(|| chunks.iter().map(apply).collect::<Result<_, _>>())
+                .map_err(PyValueError::new_err)?;
+            // The output type of an empty stream: what the kernel makes of an empty array.
+            let dtype = match out.first() {
+                Some(a) => a.data_type().clone(),
+                None => kernel(&Strings::Null(0), family)
+                    .map_err(PyValueError::new_err)?
+                    .data_type()
+                    .clone(),
+            };
+            let field = Arc::new(Field::new(field.name(), dtype, true));
+            let out = PyChunkedArray::try_new(out, field)?;
+            Ok(out.into_pyobject(py)?.into_any().unbind())
+        }
+    }
+}
+
+/// A string output, one value (or null) per row, written by `row` into the column.
+fn strings_out(
+    s: &Strings<'_>,
+    family: Family,
+    mut row: impl FnMut(&str) -> Option<Cow<'_, str>>,
+) -> Result<ArrayRef, String> {
+    let mut col = StrCol::with_capacity(s.len(), s.bytes());
+    for i in 0..s.len() {
+        match s.get(i) {
+            Some(text) => col.push(row(text).as_deref()),
+            None => col.push(None),
+        }
+    }
+    col.finish(family)
+}
+
+/// A transform's result column: the CLI's `normalized` / `uri` / `iri` field, null where the
+/// input is null or invalid.
+fn transform(
+    s: &Strings<'_>,
+    family: Family,
+    opts: &ReadOptions,
+    op: &Op,
+) -> Result<ArrayRef, String> {
+    let mut col = StrCol::with_capacity(s.len(), s.bytes());
+    for i in 0..s.len() {
+        match s.get(i) {
+            Some(text) => with_record(text, opts, op, false, |r| {
+                col.push(r.result.as_ref().and_then(|v| v.as_deref().ok()))
+            }),
+            None => col.push(None),
+        }
+    }
+    col.finish(family)
+}
+
+/// `check`: the CLI's `valid` (with `deny_warnings`, an input with warnings is not valid).
+#[pyfunction]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, deny_warnings = false))]
+pub fn arrow_check(
+    py: Python<'_>,
+    data: AnyArray,
+    as_: &str,
+    profile: Option<&str>,
+    deny_warnings: bool,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::Read { warnings: false };
+    run(py, data, &|s, _| {
+        let mut col = BoolCol::default();
+        for i in 0..s.len() {
+            col.0.push(
+                s.get(i)
+                    .map(|t| with_record(t, &opts, &op, deny_warnings, |r| r.valid)),
+            );
+        }
+        Ok(col.finish())
+    })
+}
+
+/// `kind`: the CLI's `kind` (also for invalid input: the kind it was read as).
+#[pyfunction]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None))]
+pub fn arrow_kind(
+    py: Python<'_>,
+    data: AnyArray,
+    as_: &str,
+    profile: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::Read { warnings: false };
+    run(py, data, &|s, family| {
+        strings_out(s, family, |t| {
+            Some(Cow::Borrowed(with_record(t, &opts, &op, false, |r| {
+                r.kind.name()
+            })))
+        })
+    })
+}
+
+/// `normalize`: the CLI's `normalized`.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+pub fn arrow_normalize(
+    py: Python<'_>,
+    data: AnyArray,
+    level: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::Normalize(
+        options::level(level)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
+    run(py, data, &|s, family| transform(s, family, &opts, &op))
+}
+
+/// `key`: the equivalence key `compare` and `dedupe` use.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None))]
+pub fn arrow_key(
+    py: Python<'_>,
+    data: AnyArray,
+    level: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let level = options::level(level)?;
+    run(py, data, &|s, family| {
+        strings_out(s, family, |t| record::key(t, &opts, level).ok())
+    })
+}
+
+/// `to_uri`: the CLI's `uri`.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[allow(clippy::too_many_arguments)]
+pub fn arrow_to_uri(
+    py: Python<'_>,
+    data: AnyArray,
+    idna: &str,
+    query_encoding: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::ToUri(
+        options::to_uri(idna, query_encoding)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
+    run(py, data, &|s, family| transform(s, family, &opts, &op))
+}
+
+/// `to_iri`: the CLI's `iri`.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[allow(clippy::too_many_arguments)]
+pub fn arrow_to_iri(
+    py: Python<'_>,
+    data: AnyArray,
+    unicode_hosts: bool,
+    idna: &str,
+    as_: &str,
+    profile: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::ToIri(
+        options::to_iri(unicode_hosts, idna)?,
+        options::pid_output(doi_form, doi_case)?,
+    );
+    run(py, data, &|s, family| transform(s, family, &opts, &op))
+}
+
+/// `doi_name`: the DOI name of DOIs in any written form (the CLI's `doi.name`); null otherwise.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None))]
+pub fn arrow_doi_name(
+    py: Python<'_>,
+    data: AnyArray,
+    as_: &str,
+    profile: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::Read { warnings: false };
+    run(py, data, &|s, family| {
+        let mut col = StrCol::with_capacity(s.len(), s.bytes());
+        for i in 0..s.len() {
+            match s.get(i) {
+                Some(t) => with_record(t, &opts, &op, false, |r| match &r.reading {
+                    Ok(Identifier::Doi(d)) => col.push(Some(d.doi.as_str())),
+                    _ => col.push(None),
+                }),
+                None => col.push(None),
+            }
+        }
+        col.finish(family)
+    })
+}
+
+/// `join`: references resolved against `base` (RFC 3986 §5.2; the CLI's `resolved`).
+#[pyfunction]
+#[pyo3(signature = (base, data, /, *, non_strict = false, profile = None))]
+pub fn arrow_join(
+    py: Python<'_>,
+    base: &str,
+    data: AnyArray,
+    non_strict: bool,
+    profile: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read("iri-ref", profile)?;
+    let base = Iri::parse_with(base.to_owned(), opts.iri).map_err(|e| {
+        crate::scalar::parse_error(py, base, &e.widen(), Some("the base is not an IRI"))
+    })?;
+    let mode = if non_strict {
+        ReferenceResolution::NonStrict
+    } else {
+        ReferenceResolution::Strict
+    };
+    run(py, data, &|s, family| {
+        let mut buf = String::new();
+        strings_out(s, family, |t| {
+            let r = pidkit::read(t, &opts).result.ok()?.as_iri()?;
+            buf.clear();
+            let n = base.resolve_into(&r, mode, &mut buf).as_str().len();
+            Some(Cow::Owned(buf[..n].to_owned()))
+        })
+    })
+}
+
+/// `extract`: the identifiers in each text, as a list of structs
+/// `{start, end, kind, match, doi}` (start/end in characters, 0-based, end exclusive).
+#[pyfunction]
+#[pyo3(signature = (data, /))]
+pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
+    run(py, data, &|s, family| {
+        let (mut start, mut end) = (IntCol::default(), IntCol::default());
+        let (mut kind, mut matched, mut doi) =
+            (StrCol::default(), StrCol::default(), StrCol::default());
+        let mut counts = Vec::with_capacity(s.len());
+        for i in 0..s.len() {
+            let Some(text) = s.get(i) else {
+                counts.push(None);
+                continue;
+            };
+            let found = pidkit::extract::identifiers(text);
+            counts.push(Some(found.len()));
+            let mut chars = crate::scalar::CharIndex::new(text);
+            for f in found {
+                start.push(Some(chars.at(f.start)));
+                end.push(Some(chars.at(f.end)));
+                kind.push(Some(f.kind.name()));
+                matched.push(Some(&f.text));
+                doi.push(f.doi.as_ref().map(|d| d.as_str()));
+            }
+        }
+        let items = struct_array(
+            vec![
+                ("start", start.finish()),
+                ("end", end.finish()),
+                ("kind", kind.finish(family)?),
+                ("match", matched.finish(family)?),
+                ("doi", doi.finish(family)?),
+            ],
+            None,
+        )?;
+        list_array(&counts, items)
+    })
+}
+
+/// The columns of `parse`'s struct.
+#[derive(Default)]
+struct ParseCols {
+    valid_row: Vec<bool>,
+    kind: StrCol,
+    valid: BoolCol,
+    mapped: StrCol,
+    err_valid: Vec<bool>,
+    err: [StrCol; 3],
+    err_at: [IntCol; 2],
+    warn_counts: Vec<Option<usize>>,
+    warn: [StrCol; 2],
+    warn_at: [IntCol; 2],
+    comp_valid: Vec<bool>,
+    comp: [StrCol; 9],
+    doi_valid: Vec<bool>,
+    doi: [StrCol; 6],
+    doi_short: BoolCol,
+    urn_valid: Vec<bool>,
+    urn: [StrCol; 6],
+    ivo_valid: Vec<bool>,
+    ivo: [StrCol; 7],
+    hdl_valid: Vec<bool>,
+    hdl: [StrCol; 6],
+}
+
+const COMPONENTS: [&str; 9] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+const DOI: [&str; 6] = ["name", "prefix", "suffix", "uri", "url", "form"];
+const URN: [&str; 6] = [
+    "nid",
+    "nss",
+    "r_component",
+    "q_component",
+    "f_component",
+    "namespace_class",
+];
+const HDL: [&str; 6] = ["name", "prefix", "suffix", "uri", "url", "form"];
+const IVO: [&str; 7] = [
+    "authority",
+    "resource_key",
+    "query",
+    "fragment",
+    "registry_part",
+    "kind",
+    "regtap",
+];
+
+impl ParseCols {
+    fn push_null(&mut self) {
+        self.valid_row.push(false);
+        self.kind.push(None);
+        self.valid.0.push(None);
+        self.mapped.push(None);
+        self.no_error();
+        self.warn_counts.push(None);
+        self.no_components();
+        self.no_doi();
+        self.no_urn();
+        self.no_ivo();
+        self.no_hdl();
+    }
+
+    fn no_error(&mut self) {
+        self.err_valid.push(false);
+        self.err.iter_mut().for_each(|c| c.push(None));
+        self.err_at.iter_mut().for_each(|c| c.push(None));
+    }
+    fn no_components(&mut self) {
+        self.comp_valid.push(false);
+        self.comp.iter_mut().for_each(|c| c.push(None));
+    }
+    fn no_doi(&mut self) {
+        self.doi_valid.push(false);
+        self.doi.iter_mut().for_each(|c| c.push(None));
+        self.doi_short.0.push(None);
+    }
+    fn no_urn(&mut self) {
+        self.urn_valid.push(false);
+        self.urn.iter_mut().for_each(|c| c.push(None));
+    }
+    fn no_hdl(&mut self) {
+        self.hdl_valid.push(false);
+        self.hdl.iter_mut().for_each(|c| c.push(None));
+    }
+    fn no_ivo(&mut self) {
+        self.ivo_valid.push(false);
+        self.ivo.iter_mut().for_each(|c| c.push(None));
+    }
+
+    fn push(&mut self, r: &Record<'_, '_>) {
+        self.valid_row.push(true);
+        self.kind.push(Some(r.kind.name()));
+        self.valid.0.push(Some(r.valid));
+        self.mapped.push(r.mapped);
+        match r.error() {
+            Some(e) => {
+                self.err_valid.push(true);
+                self.err[0].push(Some(e.code()));
+                self.err[1].push(Some(&e.kind.to_string()));
+                self.err[2].push(e.hint().as_deref());
+                self.err_at[0].push(Some(e.offset));
+                self.err_at[1].push(Some(e.len));
+            }
+            None => self.no_error(),
+        }
+        self.warn_counts.push(Some(r.warnings.len()));
+        for w in &r.warnings {
+            self.warn[0].push(Some(w.code.as_str()));
+            self.warn[1].push(Some(&w.message));
+            self.warn_at[0].push(Some(w.offset));
+            self.warn_at[1].push(Some(w.len));
+        }
+        let id = r.reading.as_ref().ok();
+        match id.and_then(Identifier::components) {
+            Some(p) => {
+                self.comp_valid.push(true);
+                let v = [
+                    p.scheme,
+                    p.authority,
+                    p.userinfo,
+                    p.host,
+                    p.host_kind,
+                    p.port,
+                    Some(p.path),
+                    p.query,
+                    p.fragment,
+                ];
+                for (c, v) in self.comp.iter_mut().zip(v) {
+                    c.push(v);
+                }
+            }
+            None => self.no_components(),
+        }
+        let details = id.and_then(Identifier::details);
+        match &details {
+            Some(Details::Doi(d)) => {
+                self.doi_valid.push(true);
+                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
+                for (c, v) in self.doi.iter_mut().zip(v) {
+                    c.push(Some(v));
+                }
+                self.doi_short.0.push(Some(d.short));
+            }
+            _ => self.no_doi(),
+        }
+        match &details {
+            Some(Details::Urn(p)) => {
+                self.urn_valid.push(true);
+                let v = [
+                    Some(p.nid),
+                    Some(p.nss),
+                    p.r_component,
+                    p.q_component,
+                    p.f_component,
+                    Some(p.namespace_class),
+                ];
+                for (c, v) in self.urn.iter_mut().zip(v) {
+                    c.push(v);
+                }
+            }
+            _ => self.no_urn(),
+        }
+        match &details {
+            Some(Details::Ivo(p)) => {
+                self.ivo_valid.push(true);
+                let v = [
+                    Some(p.authority),
+                    Some(p.resource_key),
+                    p.query,
+                    p.fragment,
+                    Some(p.registry_part),
+                    Some(p.kind),
+                    Some(&p.regtap),
+                ];
+                for (c, v) in self.ivo.iter_mut().zip(v) {
+                    c.push(v);
+                }
+            }
+            _ => self.no_ivo(),
+        }
+        match &details {
+            Some(Details::Hdl(d)) => {
+                self.hdl_valid.push(true);
+                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
+                for (c, v) in self.hdl.iter_mut().zip(v) {
+                    c.push(Some(v));
+                }
+            }
+            _ => self.no_hdl(),
+        }
+    }
+
+    fn finish(self, family: Family) -> Result<ArrayRef, String> {
+        let named = |names: &[&'static str],
+                     cols: Vec<StrCol>|
+         -> Result<Vec<(&'static str, ArrayRef)>, String> {
+            names
+                .iter()
+                .zip(cols)
+                .map(|(n, c)| Ok((*n, c.finish(family)?)))
+                .collect()
+        };
+        let [code, message, hint] = self.err;
+        let [offset, len] = self.err_at;
+        let error = struct_array(
+            vec![
+                ("code", code.finish(family)?),
+                ("offset", offset.finish()),
+                ("len", len.finish()),
+                ("message", message.finish(family)?),
+                ("hint", hint.finish(family)?),
+            ],
+            Some(self.err_valid),
+        )?;
+        let [wcode, wmessage] = self.warn;
+        let [woffset, wlen] = self.warn_at;
+        let warning = struct_array(
+            vec![
+                ("code", wcode.finish(family)?),
+                ("offset", woffset.finish()),
+                ("len", wlen.finish()),
+                ("message", wmessage.finish(family)?),
+            ],
+            None,
+        )?;
+        let warnings = list_array(&self.warn_counts, warning)?;
+        let components =
+            struct_array(named(&COMPONENTS, self.comp.into())?, Some(self.comp_valid))?;
+        let mut doi = named(&DOI, self.doi.into())?;
+        doi.push(("short", self.doi_short.finish()));
+        let doi = struct_array(doi, Some(self.doi_valid))?;
+        let urn = struct_array(named(&URN, self.urn.into())?, Some(self.urn_valid))?;
+        let ivo = struct_array(named(&IVO, self.ivo.into())?, Some(self.ivo_valid))?;
+        let hdl = struct_array(named(&HDL, self.hdl.into())?, Some(self.hdl_valid))?;
+        struct_array(
+            vec![
+                ("kind", self.kind.finish(family)?),
+                ("valid", self.valid.finish()),
+                ("error", error),
+                ("warnings", warnings),
+                ("mapped", self.mapped.finish(family)?),
+                ("components", components),
+                ("doi", doi),
+                ("urn", urn),
+                ("ivo", ivo),
+                ("hdl", hdl),
+            ],
+            Some(self.valid_row),
+        )
+    }
+}
+
+/// `parse`: the CLI's `parse --json` record as a struct (without `line` and `input`).
+#[pyfunction]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, deny_warnings = false))]
+pub fn arrow_parse(
+    py: Python<'_>,
+    data: AnyArray,
+    as_: &str,
+    profile: Option<&str>,
+    deny_warnings: bool,
+) -> PyResult<Py<PyAny>> {
+    let opts = options::read(as_, profile)?;
+    let op = Op::Read { warnings: true };
+    run(py, data, &|s, family| {
+        let mut cols = ParseCols::default();
+        for i in 0..s.len() {
+            match s.get(i) {
+                Some(t) => with_record(t, &opts, &op, deny_warnings, |r| cols.push(r)),
+                None => cols.push_null(),
+            }
+        }
+        cols.finish(family)
+    })
+}

@@ -1,0 +1,46 @@
+//! `pidkit._pidkit`: the native half of the Python package `pidkit` (python/pidkit). The
+//! scalar API ([`scalar`]) and the Arrow batch functions ([`arrow`]) both read each input through
+//! [`record`], so they answer as the CLI does.
+
+mod arrow;
+mod message;
+mod options;
+mod record;
+mod scalar;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<scalar::ParseError>())?;
+    m.add("DEFAULT_LEVEL", options::default_level().name())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<scalar::Identifier>()?;
+    m.add_class::<scalar::Iri>()?;
+    m.add_class::<scalar::Doi>()?;
+    m.add_class::<scalar::Handle>()?;
+    m.add_class::<scalar::Urn>()?;
+    m.add_class::<scalar::Ivoid>()?;
+    m.add_class::<scalar::CheckWarning>()?;
+    m.add_class::<scalar::Check>()?;
+    m.add_class::<scalar::Found>()?;
+    m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::join, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::detect, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_check, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_kind, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_key, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_doi_name, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_join, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_extract, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,256 @@
+"""pidkit.arrow against the CLI: 200k generated identifiers of every kind, junk and nulls, in
+every Arrow string type and container; nulls, order and string types kept."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pyarrow as pa
+import pytest
+
+import pidkit
+import pidkit.arrow as pa_pid
+from pidkit import _pidkit
+
+STRING_TYPES = [pa.string(), pa.large_string(), pa.string_view()]
+
+
+def as_list(result) -> list:
+    return result.to_pylist()
+
+
+@pytest.fixture(scope="session")
+def arr(ids):
+    return pa.array(ids, pa.string())
+
+
+def test_check_and_kind_match_the_cli(arr, expected):
+    assert as_list(pa_pid.check(arr)) == expected.valid()
+    assert as_list(pa_pid.kind(arr)) == expected.kind()
+
+
+@pytest.mark.parametrize("level", ["simple", "syntax", "scheme"])
+def test_normalize_matches_the_cli(arr, expected, level):
+    assert as_list(pa_pid.normalize(arr, level=level)) == expected.normalize(level)
+
+
+def test_default_level_is_the_clis(arr, expected):
+    assert pidkit.DEFAULT_LEVEL in ("simple", "syntax", "scheme")
+    assert as_list(pa_pid.normalize(arr)) == expected.normalize()
+    assert as_list(pa_pid.normalize(arr, level=pidkit.DEFAULT_LEVEL)) == expected.normalize()
+    assert as_list(pa_pid.key(arr)) == expected.key()
+
+
+@pytest.mark.parametrize("level", ["syntax", "scheme"])
+def test_key_matches_dedupe(arr, expected, level):
+    assert as_list(pa_pid.key(arr, level=level)) == expected.key(level)
+
+
+def test_conversions_match_the_cli(arr, expected):
+    assert as_list(pa_pid.to_uri(arr)) == expected.to_uri()
+    assert as_list(pa_pid.to_iri(arr)) == expected.to_iri()
+
+
+def test_parse_is_the_cli_record(arr, expected):
+    got = as_list(pa_pid.parse(arr))
+    want = expected.parse()
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert g == w, (i, arr[i])
+
+
+def test_doi_name_is_the_parse_records(arr, expected):
+    assert as_list(pa_pid.doi_name(arr)) == expected.doi_name()
+
+
+def test_join_matches_the_cli(cli, ids):
+    refs = [v for v in ids if v is None or pidkit.detect(v) == "relative-ref"][:20000]
+    base = "http://a/b/c/d;p?q"
+    want = cli.field(("join", base), refs, "resolved")
+    assert as_list(pa_pid.join(base, pa.array(refs, pa.string()))) == want
+    with pytest.raises(pidkit.ParseError) as e:
+        pa_pid.join("a/b", pa.array(["c"]))
+    assert e.value.code == "bad-scheme" or e.value.code.startswith("no-scheme") or e.value.code
+
+
+def test_extract_matches_the_cli(texts, expected_extract):
+    got = as_list(pa_pid.extract(pa.array(texts, pa.string())))
+    for i, (g, w) in enumerate(zip(got, expected_extract)):
+        if w is None:
+            assert g is None
+            continue
+        assert [{k: f[k] for k in ("start", "kind", "match", "doi")} for f in g] == w, (i, texts[i])
+        for f in g:
+            assert texts[i][f["start"]:f["end"]] == f["match"] or "<" in texts[i]
+
+
+@pytest.mark.parametrize("t", STRING_TYPES, ids=str)
+def test_every_string_type_gives_the_same_answers_in_its_own_type(ids, expected, t):
+    a = pa.array(ids[:20000], t)
+    out = pa_pid.normalize(a)
+    assert out.type == t
+    assert out.to_pylist() == expected.normalize()[:20000]
+    assert pa_pid.check(a).to_pylist() == expected.valid()[:20000]
+    assert pa_pid.parse(a).type.field("kind").type == t
+
+
+def test_chunked_arrays_and_streams_keep_chunks_order_and_nulls(ids, expected):
+    chunks = [pa.array(ids[i : i + 7000], pa.large_string()) for i in range(0, 70000, 7000)]
+    ca = pa.chunked_array(chunks)
+    out = pa_pid.normalize(ca)
+    assert isinstance(out, pa.ChunkedArray)
+    assert [len(c) for c in out.chunks] == [len(c) for c in chunks]
+    assert out.type == pa.large_string()
+    assert out.to_pylist() == expected.normalize()[:70000]
+
+
+def test_empty_and_all_null_input():
+    assert pa_pid.normalize(pa.array([], pa.string())).to_pylist() == []
+    assert pa_pid.check(pa.array([None, None])).to_pylist() == [None, None]
+    assert pa_pid.normalize(pa.array([None, None], pa.null())).to_pylist() == [None, None]
+    empty = pa.chunked_array([], pa.string_view())
+    out = pa_pid.normalize(empty)
+    assert isinstance(out, pa.ChunkedArray) and len(out) == 0 and out.type == pa.string_view()
+    assert pa_pid.parse(pa.array([None])).to_pylist() == [None]
+    assert pa_pid.extract(pa.array([None, ""])).to_pylist() == [None, []]
+
+
+def test_sliced_arrays_read_their_own_rows():
+    a = pa.array(["x", "HTTP://A/", None, "doi:10.1/X", "y"])[1:4]
+    assert pa_pid.normalize(a).to_pylist() == ["http://a/", None, "doi:10.1/X"]
+
+
+def test_any_arrow_exporter_is_accepted():
+    class Exporter:
+        """Only the PyCapsule interface, as DuckDB, Polars or nanoarrow give it."""
+
+        def __init__(self, obj):
+            self.obj = obj
+
+        def __arrow_c_array__(self, requested_schema=None):
+            return self.obj.__arrow_c_array__(requested_schema)
+
+    class StreamExporter:
+        def __init__(self, obj):
+            self.obj = obj
+
+        def __arrow_c_stream__(self, requested_schema=None):
+            return self.obj.__arrow_c_stream__(requested_schema)
+
+    a = pa.array(["HTTP://A/", None])
+    assert pa_pid.normalize(Exporter(a)).to_pylist() == ["http://a/", None]
+    s = StreamExporter(pa.chunked_array([a, a]))
+    out = pa_pid.normalize(s)
+    assert isinstance(out, pa.ChunkedArray) and out.to_pylist() == ["http://a/", None] * 2
+
+
+def test_non_string_data_is_refused_with_a_clear_error():
+    with pytest.raises(TypeError, match="expected Arrow string data"):
+        pa_pid.normalize(pa.array([1, 2]))
+    with pytest.raises(TypeError, match="expected Arrow string data"):
+        pa_pid.normalize(pa.chunked_array([pa.array([b"x"])]))
+    with pytest.raises(ValueError, match="Expected object with __arrow_c_array__"):
+        pa_pid.normalize(["not arrow"])
+
+
+def test_bad_options_are_refused():
+    a = pa.array(["x"])
+    with pytest.raises(ValueError, match="unknown level 'fuzzy'"):
+        pa_pid.normalize(a, level="fuzzy")
+    with pytest.raises(ValueError, match="unknown reading 'isbn'"):
+        pa_pid.check(a, as_="isbn")
+    with pytest.raises(ValueError, match="unknown profile"):
+        pa_pid.check(a, profile="rfc0")
+    with pytest.raises(ValueError, match="unknown idna"):
+        pa_pid.to_uri(a, idna="sometimes")
+    with pytest.raises(ValueError, match="unknown encoding label"):
+        pa_pid.to_uri(a, query_encoding="klingon")
+
+
+def test_invalid_utf8_from_a_producer_is_an_error_not_a_crash():
+    data = pa.py_buffer(b"ok\xff\xfe")
+    offsets = pa.py_buffer(pa.array([0, 2, 4], pa.int32()).buffers()[1])
+    bad = pa.Array.from_buffers(pa.string(), 2, [None, offsets, data])
+    with pytest.raises(ValueError, match="invalid Arrow data"):
+        pa_pid.normalize(bad)
+
+
+def test_options_reach_every_row():
+    a = pa.array(["  http://example.org\\a b", "urn:x:y", "doi:10.1000/182#f"])
+    assert pa_pid.normalize(a, as_="web").to_pylist()[0] == "http://example.org/a%20b"
+    assert pa_pid.check(a, profile="rfc2141").to_pylist()[1] is True
+    assert pa_pid.check(a, profile="legacy").to_pylist()[2] is True
+    assert pa_pid.check(pa.array(["http://раураl.com/"]), deny_warnings=True).to_pylist() == [False]
+    assert pa_pid.to_iri(pa.array(["http://xn--99zt52a.example.org/"]), unicode_hosts=True).to_pylist() == [
+        "http://納豆.example.org/"
+    ]
+
+
+def test_the_gil_is_released_during_the_work(ids):
+    """With a huge switch interval, another thread runs only when this one releases the GIL."""
+    big = pa.array([v for v in ids if v is not None] * 3, pa.string())
+    count = 0
+    stop = False
+
+    def spin():
+        nonlocal count
+        while not stop:
+            count += 1
+            time.sleep(0)  # releases the GIL on purpose, so the main thread can take it back
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000)
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        while count == 0:
+            time.sleep(0.001)
+        # Control: pure-Python work of the same kind never lets the other thread in.
+        before = count
+        sum(len(v) for v in big.to_pylist()[:200000])
+        control = count - before
+        before = count
+        _pidkit.arrow_normalize(big)
+        during = count - before
+    finally:
+        stop = True
+        t.join()
+        sys.setswitchinterval(old)
+    assert control == 0
+    assert during > 0
+
+
+@pytest.mark.parametrize("as_", ["leiri", "web", "uri", "iri-ref", "doi", "urn", "ivo"])
+def test_every_reading_matches_the_cli(cli, ids, as_):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    recs = cli.records(("check", "--as", as_), sample)
+    assert pa_pid.kind(a, as_=as_).to_pylist() == [None if r is None else r["kind"] for r in recs]
+    assert pa_pid.check(a, as_=as_).to_pylist() == [None if r is None else r["valid"] for r in recs]
+    norm = cli.field(("normalize", "--as", as_), sample, "normalized")
+    assert pa_pid.normalize(a, as_=as_).to_pylist() == norm
+
+
+@pytest.mark.parametrize("form", ["auto", "name", "uri", "url"])
+@pytest.mark.parametrize("case", ["upper", "lower"])
+def test_doi_output_forms_match_the_cli(cli, ids, form, case):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    flags = ("--doi-form", form, "--doi-case", case)
+    want = cli.field(("normalize", "--level", "scheme", *flags), sample, "normalized")
+    assert pa_pid.normalize(a, level="scheme", doi_form=form, doi_case=case).to_pylist() == want
+    want = cli.field(("to-uri", *flags), sample, "uri")
+    assert pa_pid.to_uri(a, doi_form=form, doi_case=case).to_pylist() == want
+    want = cli.field(("to-iri", *flags), sample, "iri")
+    assert pa_pid.to_iri(a, doi_form=form, doi_case=case).to_pylist() == want
+
+
+def test_deny_warnings_matches_the_cli(cli, ids):
+    sample = ids[:5000]
+    a = pa.array(sample, pa.string())
+    want = cli.field(("check", "--deny-warnings"), sample, "valid")
+    assert pa_pid.check(a, deny_warnings=True).to_pylist() == want
+    got = pa_pid.parse(a, deny_warnings=True).to_pylist()
+    assert [None if g is None else g["valid"] for g in got] == cli.field(("parse", "--deny-warnings"), sample, "valid")

@@ -1,0 +1,155 @@
+"""The scalar API against the CLI: the same kind, validity, error, warnings, normal forms and
+keys for a sample of the generated identifiers, and ParseError messages as the CLI prints them."""
+
+from __future__ import annotations
+
+import pytest
+
+import pidkit
+
+SAMPLE = 4000
+
+
+@pytest.fixture(scope="session")
+def sample(ids):
+    return ids[:SAMPLE]
+
+
+def test_check_matches_the_cli(sample, cli):
+    for v, rec in zip(sample, cli.records(("check",), sample)):
+        if v is None:
+            continue
+        c = pidkit.check(v)
+        assert (c.kind, c.valid, bool(c)) == (rec["kind"], rec["valid"], rec["valid"]), v
+        if rec["error"] is None:
+            assert c.error is None
+        else:
+            e = c.error
+            assert isinstance(e, pidkit.ParseError) and isinstance(e, ValueError)
+            assert (e.code, e.offset, e.len, e.message, e.hint) == (
+                rec["error"]["code"], rec["error"]["offset"], rec["error"]["len"],
+                rec["error"]["message"], rec["error"].get("hint"),
+            ), v
+            assert e.char_offset == len(v.encode()[: e.offset].decode("utf-8", "ignore"))
+        assert [(w.code, w.offset, w.len, w.message) for w in c.warnings] == [
+            (w["code"], w["offset"], w["len"], w["message"]) for w in rec["warnings"]
+        ], v
+        assert c.mapped == rec.get("mapped")
+
+
+def test_parse_gives_typed_objects_that_agree_with_the_cli(sample, cli):
+    kinds = {"iri": pidkit.Iri, "uri": pidkit.Iri, "relative-ref": pidkit.Iri, "doi": pidkit.Doi,
+             "urn": pidkit.Urn, "ivo": pidkit.Ivoid, "hdl": pidkit.Handle}
+    for v, rec in zip(sample, cli.records(("parse",), sample)):
+        if v is None:
+            continue
+        if not rec["valid"]:
+            with pytest.raises(pidkit.ParseError) as e:
+                pidkit.parse(v)
+            assert e.value.code == rec["error"]["code"]
+            continue
+        p = pidkit.parse(v)
+        assert type(p) is kinds[rec["kind"]] and p.kind == rec["kind"], v
+        assert isinstance(p, pidkit.Identifier)
+        assert str(p) == v and p.input == v
+        assert p.components == rec.get("components"), v
+        if isinstance(p, pidkit.Iri) and rec.get("components"):
+            c = rec["components"]
+            assert (p.scheme, p.authority, p.userinfo, p.host, p.host_kind, p.port, p.path, p.query, p.fragment) == (
+                c["scheme"], c["authority"], c["userinfo"], c["host"], c["host_kind"], c["port"], c["path"], c["query"], c["fragment"],
+            )
+        if rec.get("doi"):
+            d = rec["doi"]
+            assert (p.name, p.prefix, p.suffix, p.uri, p.url, p.form, p.is_short) == (
+                d["name"], d["prefix"], d["suffix"], d["uri"], d["url"], d["form"], d["short"],
+            )
+        if rec.get("hdl"):
+            h = rec["hdl"]
+            assert (p.name, p.prefix, p.suffix, p.uri, p.url, p.form) == (
+                h["name"], h["prefix"], h["suffix"], h["uri"], h["url"], h["form"],
+            )
+        if rec.get("urn"):
+            u = rec["urn"]
+            assert (p.nid, p.nss, p.r_component, p.q_component, p.f_component, p.namespace_class) == (
+                u["nid"], u["nss"], u["r_component"], u["q_component"], u["f_component"], u["namespace_class"],
+            )
+        if rec.get("ivo"):
+            i = rec["ivo"]
+            assert (p.authority, p.resource_key, p.query, p.fragment, p.registry_part, p.ivoid_kind) == (
+                i["authority"], i["resource_key"], i["query"], i["fragment"], i["registry_part"], i["kind"],
+            )
+        assert [w.code for w in p.warnings] == [w["code"] for w in rec["warnings"]]
+
+
+@pytest.mark.parametrize("level", ["simple", "syntax", "scheme"])
+def test_normalize_and_key_match_the_cli(sample, expected, level):
+    norm = expected.normalize(level)[:SAMPLE]
+    keys = expected.key(level)[:SAMPLE]
+    for v, n, k in zip(sample, norm, keys):
+        if v is None or n is None:
+            continue
+        p = pidkit.parse(v)
+        assert p.normalize(level) == n, v
+        assert p.key(level) == k, v
+
+
+def test_conversions_match_the_cli(sample, cli):
+    uris = cli.field(("to-uri",), sample, "uri")
+    for v, u in zip(sample, uris):
+        if v is None or u is None:
+            continue
+        try:
+            p = pidkit.parse(v)
+        except pidkit.ParseError:
+            continue  # to-uri reads a URN or IVOID that is not one as an IRI reference
+        if p.kind in ("urn", "ivo", "doi", "iri", "relative-ref"):
+            assert p.to_uri() == u, v
+
+
+def test_errors_read_like_the_clis(sample, cli):
+    """``str(ParseError)`` is the CLI's human error without the line number."""
+    bad = [v for v, rec in zip(sample, cli.records(("check",), sample)) if v is not None and not rec["valid"]][:300]
+    for v in bad:
+        p = cli.run(["check", "--color", "never"], stdin=v + "\n")
+        human = p.stdout
+        assert human.startswith("1: error "), human
+        with pytest.raises(pidkit.ParseError) as e:
+            pidkit.parse(v)
+        assert str(e.value) + "\n" == human[len("1: error "):], v
+
+
+def test_equality_and_hash_go_by_the_key():
+    a = pidkit.parse("http://example.com/%7Euser")
+    b = pidkit.parse("HTTP://example.com/~user")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert pidkit.parse("http://example.com/?") != pidkit.parse("http://example.com/")
+    # The default level is the library's (the CLI's --level default).
+    same = pidkit.compare("http://example.com", "http://example.com:80/", level=pidkit.DEFAULT_LEVEL)
+    assert (pidkit.parse("http://example.com") == pidkit.parse("http://example.com:80/")) == same
+    assert pidkit.parse("http://a/") != "http://a/"
+    assert repr(pidkit.parse("urn:isbn:0451450523")) == "Urn('urn:isbn:0451450523')"
+
+
+def test_compare_join_extract_detect():
+    assert pidkit.compare("http://example.com", "http://example.com:80/", level="scheme")
+    assert not pidkit.compare("http://example.com", "http://example.com:80/", level="syntax")
+    with pytest.raises(pidkit.ParseError):
+        pidkit.compare("http://a b/", "http://a/")
+    assert pidkit.join("http://a/b/c/d;p?q", "../../../g") == "http://a/g"
+    assert pidkit.join("http://a/b", "http:g", non_strict=True) == "http://a/g"
+    with pytest.raises(pidkit.ParseError, match="the base is not an IRI"):
+        pidkit.join("a/b", "c")
+    f = pidkit.extract("x <https://exam\n  ple.org/> y")
+    assert [(x.start, x.end, x.text) for x in f] == [(3, 26, "https://example.org/")]
+    assert pidkit.detect("  10.1000/182 ") == "doi"
+
+
+def test_lenient_readings_keep_the_input_and_show_the_mapping():
+    p = pidkit.parse("  http://example.org\\a b", as_="web")
+    assert (str(p), p.input) == ("http://example.org/a%20b", "  http://example.org\\a b")
+    with pytest.raises(ValueError, match="unknown reading"):
+        pidkit.parse("x", as_="isbn")
+
+
+def test_the_issue_one_liner():
+    assert pidkit.parse("doi:10.1000/182").key() == "doi:10.1000/182"
