@@ -2,6 +2,7 @@
 //! threads chunk by chunk; only the groups are kept in memory. A line already in normal form,
 //! and every duplicate, costs no allocation for its key.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -46,9 +47,29 @@ pub struct Dedupe {
     /// Print groups of one member too.
     pub all: bool,
     pub quiet: bool,
+    /// Clean each input first ([`pidkit::extract::clean`], `--clean`): the key is the cleaned
+    /// input's, the member is shown as given.
+    pub clean: bool,
 }
 
 impl Dedupe {
+    /// The key of `text`, cleaned first under `--clean` (errors then point into `text`).
+    fn key<'c>(&self, text: &'c str) -> Result<compare::Keyed<'c>, pidkit::ParseError> {
+        if !self.clean {
+            return key(text, &self.opts, self.level);
+        }
+        let c = pidkit::extract::clean(text);
+        let keyed = match &c.text {
+            Cow::Borrowed(t) => key(t, &self.opts, self.level),
+            Cow::Owned(t) => key(t, &self.opts, self.level).map(|k| compare::Keyed {
+                key: Cow::Owned(k.key.into_owned()),
+                kind: k.kind,
+                rule: k.rule,
+            }),
+        };
+        keyed.map_err(|e| c.locate(e))
+    }
+
     /// Read every line of `source`, then print the groups. Returns whether every input was valid.
     pub fn run(&self, mut source: Source, out: &mut dyn Write) -> io::Result<bool> {
         let started = Instant::now();
@@ -79,19 +100,17 @@ impl Dedupe {
                             return Some((line.number, Err(e)));
                         }
                     };
-                    let r = key(text, &self.opts, self.level)
-                        .map(|k| (k, text))
-                        .map_err(|e| {
-                            let mut msg = String::new();
-                            output::human_error(
-                                &mut msg,
-                                &format!("{}: ", line.number),
-                                text,
-                                &e,
-                                self.style,
-                            );
-                            msg
-                        });
+                    let r = self.key(text).map(|k| (k, text)).map_err(|e| {
+                        let mut msg = String::new();
+                        output::human_error(
+                            &mut msg,
+                            &format!("{}: ", line.number),
+                            text,
+                            &e,
+                            self.style,
+                        );
+                        msg
+                    });
                     Some((line.number, r))
                 })
                 .collect();

@@ -155,6 +155,9 @@ struct ExtractArgs {
     /// Decode files in this legacy encoding and normalize to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
 }
 
 /// What the inputs are to be read as.
@@ -483,6 +486,12 @@ pub struct Common {
     /// Count an identifier with warnings as invalid
     #[arg(long)]
     deny_warnings: bool,
+    /// Clean each input as `extract` reads identifiers in text, and say what was removed
+    /// (cleaned-* warnings; `mapped` is the cleaned text): a byte-order mark, whitespace,
+    /// DOI:/doi labels, brackets and quotes around, trailing sentence punctuation, BibTeX,
+    /// JSON and HTML escapes
+    #[arg(long)]
+    clean: bool,
     #[command(flatten)]
     out: OutputArgs,
     /// Decode input in this legacy encoding (a WHATWG label, e.g. windows-1252, shift_jis)
@@ -582,6 +591,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         quiet: common.quiet,
         deny_warnings: common.deny_warnings,
         display: common.display.map(|d| d == DisplayArg::Ascii),
+        clean: common.clean,
     };
     let source = input::Source::open(
         &common.ids,
@@ -668,6 +678,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         style: c.out.style(),
         all: a.all,
         quiet: c.quiet,
+        clean: c.clean,
     };
     let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
         .keep_blank(c.keep_blank);
@@ -680,6 +691,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 }
 
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
+    set_threads(a.threads)?;
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock());

@@ -148,7 +148,7 @@ const PAIRS: &[(char, char)] = &[
 /// assert_eq!(c.text, "10.1000/a_b");
 /// let codes: Vec<_> = c.warnings().iter().map(|w| w.code.as_str()).collect();
 /// assert_eq!(codes, ["cleaned-bom", "cleaned-space", "cleaned-wrapper", "cleaned-label",
-///                    "cleaned-escape", "cleaned-wrapper", "cleaned-punctuation"]);
+///                    "cleaned-escape", "cleaned-punctuation"]);
 /// assert!(clean("https://example.org/a").removed.is_empty());
 /// ```
 pub fn clean(s: &str) -> Cleaned<'_> {
@@ -178,7 +178,11 @@ pub fn clean(s: &str) -> Cleaned<'_> {
         let n = t.len() - t.trim_end_matches(is_space).len();
         note(Removal::Space, hi - n, n);
         hi -= n;
-        if let Some(n) = crate::doi::label_len(&s[lo..hi]).or_else(|| url_label(&s[lo..hi])) {
+        let t = &s[lo..hi];
+        if let Some(n) = crate::doi::label_len(t)
+            .or_else(|| url_label(t))
+            .or_else(|| doi_label_before_url(t))
+        {
             note(Removal::Label, lo, n);
             lo += n;
             continue;
@@ -289,6 +293,23 @@ fn unmatched_opening(t: &str, c: char) -> bool {
     true
 }
 
+/// `DOI:` or `doi` and spaces (any case) before a URL (`DOI: https://doi.org/10.1000/182`,
+/// where [`crate::doi::find_iter`] reads the URL alone): its length.
+fn doi_label_before_url(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    if b.len() < 4 || !b[..3].eq_ignore_ascii_case(b"doi") {
+        return None;
+    }
+    let colon = usize::from(b[3] == b':');
+    let n = 3 + colon + b[3 + colon..].iter().take_while(|&&c| c == b' ').count();
+    let scheme = b[n..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    (n > 3 + colon && scheme > 0 && b[n].is_ascii_alphabetic() && b.get(n + scheme) == Some(&b':'))
+        .then_some(n)
+}
+
 /// `URL:` (any case) and spaces before a scheme: its length.
 fn url_label(t: &str) -> Option<usize> {
     let b = t.as_bytes();
@@ -367,35 +388,64 @@ impl<'a> Cleaned<'a> {
         w
     }
 
-    /// One warning per removal ([`codes`]), with its span in the input and what was removed.
+    /// One warning per kind of removal ([`codes`]), in input order: its span runs from the
+    /// first to the end of the last removal of that kind, and its message says what was
+    /// removed (each escape read once).
     ///
     /// ```
     /// let c = pidkit::extract::clean("10.1000/182.");
     /// let w = &c.warnings()[0];
     /// assert_eq!((w.code.as_str(), w.offset, w.len), ("cleaned-punctuation", 11, 1));
     /// assert_eq!(w.message, r#"removed ".": sentence punctuation after the identifier"#);
+    ///
+    /// let c = pidkit::extract::clean(r#"("https:\/\/example.org\/a_\_b")."#);
+    /// assert_eq!(c.text, "https://example.org/a__b");
+    /// let w: Vec<_> = c.warnings().into_iter().map(|w| (w.code.as_str(), w.offset, w.len)).collect();
+    /// assert_eq!(w, [("cleaned-wrapper", 0, 32), ("cleaned-escape", 8, 21), ("cleaned-punctuation", 32, 1)]);
+    /// assert_eq!(c.warnings()[1].message, r#"read the escapes "\\/" as "/", "\\_" as "_""#);
     /// ```
     pub fn warnings(&self) -> Vec<Warning> {
-        self.removed
-            .iter()
-            .map(|r| {
-                let t = &self.input[r.offset..r.offset + r.len];
-                let message = match r.what {
+        let mut kinds: Vec<Removal> = Vec::new();
+        for r in &self.removed {
+            if !kinds.contains(&r.what) {
+                kinds.push(r.what);
+            }
+        }
+        kinds
+            .into_iter()
+            .map(|what| {
+                let all: Vec<&Removed> = self.removed.iter().filter(|r| r.what == what).collect();
+                let start = all.iter().map(|r| r.offset).min().unwrap_or(0);
+                let end = all.iter().map(|r| r.offset + r.len).max().unwrap_or(start);
+                let mut pieces: Vec<String> = Vec::new();
+                for r in &all {
+                    let t = &self.input[r.offset..r.offset + r.len];
+                    let piece = match r.with {
+                        Some(c) => format!("{t:?} as {:?}", String::from(c)),
+                        None => format!("{t:?}"),
+                    };
+                    if what != Removal::Escape || !pieces.contains(&piece) {
+                        pieces.push(piece);
+                    }
+                }
+                let list = pieces.join(", ");
+                let message = match what {
                     Removal::ByteOrderMark => "removed the byte-order mark U+FEFF".to_owned(),
-                    Removal::Space => format!("removed {t:?}: whitespace around the identifier"),
-                    Removal::Label => format!("removed the label {t:?}"),
+                    Removal::Space => format!("removed {list}: whitespace around the identifier"),
+                    Removal::Label => format!("removed the label {list}"),
+                    Removal::Wrapper if all.len() > 1 => {
+                        format!("removed {list}: brackets or quotes around the identifier")
+                    }
                     Removal::Wrapper => {
-                        format!("removed {t:?}: a bracket or quote around the identifier")
+                        format!("removed {list}: a bracket or quote around the identifier")
                     }
                     Removal::Punctuation => {
-                        format!("removed {t:?}: sentence punctuation after the identifier")
+                        format!("removed {list}: sentence punctuation after the identifier")
                     }
-                    Removal::Escape => format!(
-                        "read the escape {t:?} as {:?}",
-                        r.with.map(String::from).unwrap_or_default()
-                    ),
+                    Removal::Escape if pieces.len() > 1 => format!("read the escapes {list}"),
+                    Removal::Escape => format!("read the escape {list}"),
                 };
-                Warning::new(r.what.code(), r.offset, r.len, message)
+                Warning::new(what.code(), start, end - start, message)
             })
             .collect()
     }
@@ -432,6 +482,14 @@ mod tests {
         assert_eq!(
             cleaned("doi:10.1000/182"),
             ("doi:10.1000/182".into(), vec![])
+        );
+        assert_eq!(
+            cleaned("DOI: https://doi.org/10.1000/182"),
+            ("https://doi.org/10.1000/182".into(), vec![(Label, "DOI: ")])
+        );
+        assert_eq!(
+            cleaned("doix https://a/"),
+            ("doix https://a/".into(), vec![])
         );
         assert_eq!(
             cleaned("<URL:http://a.example/x>"),

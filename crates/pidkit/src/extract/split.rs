@@ -15,7 +15,9 @@ const MAX_LINES_TRIED: usize = 4096;
 /// the last 4,096 line ends before `at` are all unsafe.
 ///
 /// `text` is UTF-8 or any encoding that writes ASCII as ASCII (ISO-8859-x, Shift_JIS, GB18030,
-/// windows-125x …): only ASCII bytes are looked at. A line end is **not** a place to cut when
+/// windows-125x …): only ASCII bytes are looked at. It may be the start of a longer text (a
+/// buffer): a line end whose next line is not there in full up to its first space is not
+/// taken. A line end is **not** a place to cut when
 ///
 /// * the line before it ends (spaces and tabs aside) with one of `/ - _ . ~ = &`, after which
 ///   a broken identifier may go on, unless the next line is blank or starts with a list
@@ -76,10 +78,10 @@ fn next_line_ends_it(b: &[u8], at: usize, last: u8) -> bool {
         return true;
     }
     let w0 = at + indent;
-    let len = b[w0..]
-        .iter()
-        .position(|c| c.is_ascii_whitespace())
-        .unwrap_or(b.len() - w0);
+    // Where the text ends before the word does, the rest of the word is not known.
+    let Some(len) = b[w0..].iter().position(|c| c.is_ascii_whitespace()) else {
+        return false;
+    };
     let word = &b[w0..w0 + len];
     if word.is_empty() {
         return true;
