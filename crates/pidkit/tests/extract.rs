@@ -79,6 +79,11 @@ fn json_escaped_slashes_and_unicode() {
         doi_names(json),
         ["10.1000/182", "10.1000/183", "10.1000/184"]
     );
+    // JSON's escapes of whitespace end a DOI: they are not part of it.
+    assert_eq!(
+        doi_names(r#"{"t":"a DOI doi:10.1000/184\tin it, 10.1000/185\n"}"#),
+        ["10.1000/184", "10.1000/185"]
+    );
     // A JSON escape that is no IRI character (a quote) ends the IRI; so does the string's end.
     assert_eq!(
         read(r#""see https:\/\/a.example\/x\u0022y" and "http:\/\/b.example\/""#),
@@ -131,6 +136,14 @@ fn sentence_punctuation_of_other_scripts_ends_an_identifier() {
                 "https://ja.wikipedia.org/wiki/ジョン・レノン".into()
             ),
             (Kind::Iri, "https://example.org/「はやぶさ」".into()),
+        ]
+    );
+    // A closing bracket of another script that closes nothing inside ends a DOI or handle.
+    assert_eq!(
+        read("論文（https://doi.org/10.1234/abcd.5679）も、（hdl:2261/12345）も参考になる"),
+        [
+            (Kind::Doi, "https://doi.org/10.1234/abcd.5679".into()),
+            (Kind::Hdl, "hdl:2261/12345".into()),
         ]
     );
     // A letter of a script written with spaces glued in front hides a scheme; CJK does not.

@@ -256,26 +256,6 @@ fn word_start(b: &[u8], s: usize) -> bool {
     s == 0 || !is_word_byte(b[s - 1])
 }
 
-/// An HTML character reference at `i` (`&name;` / `&#NN;`): its length and the character it
-/// stands for when it is one a DOI may contain (`<`, `>`, `&`).
-fn entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
-    let end = i + 1 + b[i + 1..].iter().take(10).position(|&c| c == b';')?;
-    let body = &b[i + 1..end];
-    let named = !body.is_empty() && body.iter().all(u8::is_ascii_alphanumeric);
-    let numeric =
-        body.len() > 1 && body[0] == b'#' && body[1..].iter().all(u8::is_ascii_alphanumeric);
-    if !(named || numeric) {
-        return None;
-    }
-    let c = match body {
-        b"lt" | b"#60" | b"#x3C" | b"#x3c" => Some('<'),
-        b"gt" | b"#62" | b"#x3E" | b"#x3e" => Some('>'),
-        b"amp" | b"#38" | b"#x26" => Some('&'),
-        _ => None,
-    };
-    Some((end + 1 - i, c))
-}
-
 /// Whether `<` at `i` opens markup (`</a>`, `<br>`, `<em>`, `<!--`) rather than a SICI bracket.
 fn is_tag(b: &[u8], i: usize) -> bool {
     match b.get(i + 1) {
@@ -381,6 +361,8 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     // character (not UTF-8) in a URL, or to one a DOI cannot hold (a control), ends the DOI here,
     // so that no later candidate scans this text again.
     let mut stack: Vec<u8> = Vec::new();
+    // Brackets of other scripts open in the DOI: a closing one with no partner (`）`) ends it.
+    let mut depth = 0usize;
     let mut entities = false;
     let mut raw = false;
     let mut truncated = false;
@@ -410,6 +392,10 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
             }
             break;
         }
+        // JSON's escapes of whitespace and quotes end a DOI in a JSON string.
+        if c == b'\\' && matches!(b.get(j + 1), Some(b'n' | b't' | b'r' | b'"')) {
+            break;
+        }
         if matches!(c, b'\\' | b'{')
             && let Some((len, ch)) = text::escape_at(b, j)
         {
@@ -425,7 +411,7 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
             b'"' | b'`' => break,
             b'?' | b'#' if url => break,
             b'&' if in_query => break,
-            b'&' => match entity(b, j) {
+            b'&' => match text::html_entity(b, j) {
                 Some((len, Some(_))) => {
                     entities = true;
                     len
@@ -467,6 +453,12 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
                 let ch = text[j..].chars().next()?;
                 if ch.is_whitespace() || !is_graphic(ch) || text::ends_identifier(ch) {
                     break;
+                }
+                match text::non_ascii_bracket(ch) {
+                    Some(true) => depth += 1,
+                    Some(false) if depth == 0 => break,
+                    Some(false) => depth -= 1,
+                    None => {}
                 }
                 ch.len_utf8()
             }
@@ -530,7 +522,7 @@ fn unescape_entities(s: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'&'
-            && let Some((len, Some(c))) = entity(b, i)
+            && let Some((len, Some(c))) = text::html_entity(b, i)
         {
             out.push_str(&s[last..i]);
             out.push(c);

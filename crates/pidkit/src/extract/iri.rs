@@ -164,6 +164,10 @@ impl Run {
             while k < b.len() {
                 let c = b[k];
                 if c < 0x80 {
+                    // An HTML entity other than `&amp;` (`&nbsp;`, `&lt;`) ends an IRI.
+                    if c == b'&' && text::html_entity(b, k).is_some_and(|(_, ch)| ch != Some('&')) {
+                        break;
+                    }
                     if chars::is_uri_char(c) {
                         k += 1;
                         continue;
@@ -275,9 +279,17 @@ fn bare<'a>(text: &'a str, floor: usize, colon: usize, run: &mut Run) -> Option<
     // them keeps the IRI valid: a valid IRI has no unpaired ']', and none of them ends a
     // percent-encoding.)
     m = &m[..text::trim_end(m)];
-    // Markdown emphasis around the IRI (`_…_`, `*…*`) is a balanced pair too.
+    // Markdown emphasis around the IRI (`_…_`, `__…__`, `*…*`) is a balanced pair too.
     if let Some(&mark @ (b'_' | b'*')) = s.checked_sub(1).map(|k| &b[k]) {
-        m = m.strip_suffix(char::from(mark)).unwrap_or(m);
+        let marks = b[..s]
+            .iter()
+            .rev()
+            .take(3)
+            .take_while(|&&c| c == mark)
+            .count();
+        for _ in 0..marks {
+            m = m.strip_suffix(char::from(mark)).unwrap_or(m);
+        }
     }
     if m.len() <= scheme.len() + 1 {
         return None;

@@ -38,6 +38,8 @@ fn punctuation_and_brackets() {
         ["https://a.example/p?q=1#f"]
     );
     assert_eq!(found("**https://a.example/**"), ["https://a.example/"]);
+    assert_eq!(found("__https://a.example/b__"), ["https://a.example/b"]);
+    assert_eq!(found("a_https://a.example/b_c_"), ["https://a.example/b_c"]);
     assert_eq!(found("_urn:isbn:0451450523_"), ["urn:isbn:0451450523"]);
     assert_eq!(found("x urn:a:b_c_ y"), ["urn:a:b_c_"]);
     assert_eq!(

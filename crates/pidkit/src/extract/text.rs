@@ -63,13 +63,39 @@ fn bracket(c: char) -> Option<(usize, bool)> {
     }
 }
 
-/// For a non-ASCII character, `Some(true)` if it is opening punctuation (`（` `「`),
-/// `Some(false)` if closing (`）` `」`).
+/// For a non-ASCII character, `Some(true)` if it opens a pair (`（` `「` `“` `«`), `Some(false)`
+/// if it closes one (`）` `」` `”` `»`): opening and closing punctuation, and initial and final
+/// quotation marks but for the single ones (`‘` `’` `‛`), which are also apostrophes
+/// (`https://fr.wikipedia.org/wiki/L’Étranger`).
 pub(crate) fn non_ascii_bracket(c: char) -> Option<bool> {
-    match bracket(c) {
-        Some((4, opens)) => Some(opens),
+    if c.is_ascii() || matches!(c, '\u{2018}' | '\u{2019}' | '\u{201B}') {
+        return None;
+    }
+    match c.general_category() {
+        GeneralCategory::OpenPunctuation | GeneralCategory::InitialPunctuation => Some(true),
+        GeneralCategory::ClosePunctuation | GeneralCategory::FinalPunctuation => Some(false),
         _ => None,
     }
+}
+
+/// An HTML character reference at `b[i]` (a `&`: `&name;`, `&#NN;`, `&#xHH;`): its length and
+/// the character it stands for when it is one an identifier may hold (`<` `>` `&`).
+pub(crate) fn html_entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
+    let end = i + 1 + b[i + 1..].iter().take(10).position(|&c| c == b';')?;
+    let body = &b[i + 1..end];
+    let named = !body.is_empty() && body.iter().all(u8::is_ascii_alphanumeric);
+    let numeric =
+        body.len() > 1 && body[0] == b'#' && body[1..].iter().all(u8::is_ascii_alphanumeric);
+    if !(named || numeric) {
+        return None;
+    }
+    let c = match body {
+        b"lt" | b"#60" | b"#x3C" | b"#x3c" => Some('<'),
+        b"gt" | b"#62" | b"#x3E" | b"#x3e" => Some('>'),
+        b"amp" | b"#38" | b"#x26" => Some('&'),
+        _ => None,
+    };
+    Some((end + 1 - i, c))
 }
 
 /// Whether `c` is a bracket or a quotation mark (what [`super::clean`] calls a wrapper).
@@ -470,6 +496,9 @@ mod tests {
         assert_eq!(t("http://a/b))."), "http://a/b");
         assert_eq!(t("http://a/b("), "http://a/b");
         assert_eq!(t("http://a/「b」"), "http://a/「b」");
+        assert_eq!(non_ascii_bracket('“'), Some(true));
+        assert_eq!(non_ascii_bracket('”'), Some(false));
+        assert_eq!(non_ascii_bracket('’'), None);
         assert_eq!(t("http://a/b）。"), "http://a/b");
         assert_eq!(t("http://a/b”…—"), "http://a/b");
         assert_eq!(t("x_"), "x_");

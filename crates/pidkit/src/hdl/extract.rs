@@ -149,19 +149,6 @@ fn lead_in(b: &[u8], i: usize) -> Option<(usize, usize)> {
     None
 }
 
-/// An HTML character reference (`&name;`, `&#NN;`) at `i`.
-fn is_entity(b: &[u8], i: usize) -> bool {
-    let Some(len) = b[i + 1..].iter().take(10).position(|&c| c == b';') else {
-        return false;
-    };
-    let body = &b[i + 1..i + 1 + len];
-    !body.is_empty()
-        && (body.iter().all(u8::is_ascii_alphanumeric)
-            || (body.len() > 1
-                && body[0] == b'#'
-                && body[1..].iter().all(u8::is_ascii_alphanumeric)))
-}
-
 /// A character a handle may hold where it goes on in the next line ([`text::next_line`]).
 fn in_handle(c: char) -> bool {
     if c.is_ascii() {
@@ -176,6 +163,8 @@ fn in_handle(c: char) -> bool {
 fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
     let b = text.as_bytes();
     let mut stack: Vec<u8> = Vec::new();
+    // Brackets of other scripts open in the handle: a closing one with no partner ends it.
+    let mut depth = 0usize;
     let mut edits = Vec::new();
     let mut truncated = false;
     let mut joins = 0;
@@ -215,7 +204,7 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
         }
         let step = match c {
             b'"' | b'`' | b'<' | b'>' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'?' | b'#' => break,
-            b'&' if is_entity(b, j) => break,
+            b'&' if text::html_entity(b, j).is_some() => break,
             b'%' => match pct::decode_at(b, j) {
                 Some(v) if v >= 0x20 && v != 0x7F => 3,
                 _ => break,
@@ -236,6 +225,12 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
             _ if c < 0x80 => break,
             _ => match text[j..].chars().next() {
                 Some(ch) if !ch.is_whitespace() && is_graphic(ch) && !text::ends_identifier(ch) => {
+                    match text::non_ascii_bracket(ch) {
+                        Some(true) => depth += 1,
+                        Some(false) if depth == 0 => break,
+                        Some(false) => depth -= 1,
+                        None => {}
+                    }
                     ch.len_utf8()
                 }
                 _ => break,
