@@ -58,17 +58,24 @@ struct Token {
 }
 
 impl Token {
+    /// Look at the bytes up to `to`. Only those after the last whitespace matter, so the
+    /// search for it goes back from `to` and the rest is skipped: each byte is looked at at
+    /// most twice however the candidates fall.
     fn advance(&mut self, b: &[u8], to: usize) {
+        if to <= self.upto {
+            return;
+        }
+        if let Some(k) = b[self.upto..to].iter().rposition(u8::is_ascii_whitespace) {
+            let k = self.upto + k;
+            *self = Token {
+                upto: k + 1,
+                start: k + 1,
+                url: false,
+                query: false,
+            };
+        }
         for k in self.upto..to {
             match b[k] {
-                c if c.is_ascii_whitespace() => {
-                    *self = Token {
-                        upto: k + 1,
-                        start: k + 1,
-                        url: false,
-                        query: false,
-                    };
-                }
                 b'"' => {
                     self.start = k + 1;
                     self.url = false;

@@ -114,8 +114,43 @@ pub(crate) fn is_bracket_or_quote(c: char) -> bool {
 /// and closing brackets at the end that close nothing inside `s` — so that
 /// `http://en.wikipedia.org/wiki/Foo_(bar)` keeps its `)` and `(see http://a.example/x)` loses it.
 ///
-/// Linear: the brackets are counted once, then each character removed costs O(1).
+/// Linear: the brackets are counted once, and only when a closing one ends `s`; then each
+/// character removed costs O(1).
 pub(crate) fn trim_end(s: &str) -> usize {
+    let mut counts: Option<([usize; 5], [usize; 5])> = None;
+    let mut end = s.len();
+    while let Some(c) = s[..end].chars().next_back() {
+        let trim = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' | '*' => true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '=' | '~') => false,
+            _ => match bracket(c) {
+                Some((k, true)) => {
+                    if let Some((open, _)) = &mut counts {
+                        open[k] -= 1;
+                    }
+                    true
+                }
+                Some((k, false)) => {
+                    let (open, close) = counts.get_or_insert_with(|| count_brackets(&s[..end]));
+                    let unbalanced = close[k] > open[k];
+                    if unbalanced {
+                        close[k] -= 1;
+                    }
+                    unbalanced
+                }
+                None => !c.is_ascii() && is_trailing_punctuation(c),
+            },
+        };
+        if !trim {
+            break;
+        }
+        end -= c.len_utf8();
+    }
+    end
+}
+
+/// Opening and closing brackets of `s`, by class ([`bracket`]).
+fn count_brackets(s: &str) -> ([usize; 5], [usize; 5]) {
     let mut open = [0usize; 5];
     let mut close = [0usize; 5];
     for c in s.chars() {
@@ -125,27 +160,7 @@ pub(crate) fn trim_end(s: &str) -> usize {
             None => {}
         }
     }
-    let mut end = s.len();
-    while let Some(c) = s[..end].chars().next_back() {
-        let trim = match c {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' | '*' => true,
-            _ => match bracket(c) {
-                Some((_, true)) => true,
-                Some((k, false)) => close[k] > open[k],
-                None => !c.is_ascii() && is_trailing_punctuation(c),
-            },
-        };
-        if !trim {
-            break;
-        }
-        match bracket(c) {
-            Some((k, true)) => open[k] -= 1,
-            Some((k, false)) => close[k] -= 1,
-            None => {}
-        }
-        end -= c.len_utf8();
-    }
-    end
+    (open, close)
 }
 
 /// Non-ASCII punctuation left out at the end of an identifier (brackets aside): other
@@ -502,6 +517,11 @@ mod tests {
         assert_eq!(t("http://a/b）。"), "http://a/b");
         assert_eq!(t("http://a/b”…—"), "http://a/b");
         assert_eq!(t("x_"), "x_");
+        // Openers taken off before the brackets are counted, and after.
+        assert_eq!(t("a)("), "a");
+        assert_eq!(t("(a)("), "(a)");
+        assert_eq!(t("(a))(."), "(a)");
+        assert_eq!(t("[a](b))"), "[a](b)");
         assert_eq!(t("...."), "");
     }
 
