@@ -75,6 +75,8 @@ pub struct LineCmd {
     pub deny_warnings: bool,
     /// Show identifiers in their display form (§4.1, §8.6); `Some(true)` for ASCII-only displays.
     pub display: Option<bool>,
+    /// Clean each input first ([`pidkit::extract::clean`], `--clean`).
+    pub clean: bool,
 }
 
 /// Everything known about one line, ready to be written in any format.
@@ -158,13 +160,19 @@ impl LineJob for LineCmd {
                 return bad_bytes(self.format, self.style, line.number, bad, &extra, out);
             }
         };
+        // `--clean` first, then `--as leiri|web`; errors point into the input as given.
+        let cleaned = self.clean.then(|| pidkit::extract::clean(input));
+        let base: &str = cleaned.as_ref().map_or(input, |c| &c.text);
         let lenient = self.opts.lenient();
-        let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(input), |l| l.map(input));
-        let a = match &self.mode {
+        let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(base), |l| l.map(base));
+        let mut a = match &self.mode {
             Mode::Transform(t) if t.converts() => pidkit::read_for_conversion(&text, &self.opts),
             _ => pidkit::read(&text, &self.opts),
         }
-        .located_in(input, &self.opts);
+        .located_in(base, &self.opts);
+        if let Some(c) = &cleaned {
+            a.result = a.result.map_err(|e| c.locate(e));
+        }
         // check and parse: the reading's notes (`looks-like-text`) and the identifier's
         // warnings; the transforms: what the output form loses (a URL's query in a doi: URI).
         let warnings = match (&self.mode, &a.result) {
@@ -175,6 +183,19 @@ impl LineJob for LineCmd {
             }
             (Mode::Transform(t), Ok(id)) => id.lost_in(t.output()),
             (_, Err(_)) => Vec::new(),
+        };
+        // `--clean`: what was removed comes first, and the identifier's warnings move into the
+        // input as given (under `--as leiri|web` they stay on the mapped text, as without it).
+        let warnings = match &cleaned {
+            Some(c) => {
+                let mut w = c.warnings();
+                match lenient {
+                    None => w.extend(warnings.into_iter().map(|x| c.locate_warning(x))),
+                    Some(_) => w.extend(warnings),
+                }
+                w
+            }
+            None => warnings,
         };
         let result = match (&self.mode, &a.result) {
             (Mode::Transform(t), Ok(id)) => Some(t.apply(id)),
@@ -295,7 +316,7 @@ impl LineCmd {
             }
             out.push('\n');
             for w in r.warnings {
-                output::human_warning(err, r.input, w, style);
+                output::human_warning(err, self.warned_text(r, w), w, style);
             }
             return;
         }
@@ -322,13 +343,24 @@ impl LineCmd {
             let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
         }
         for w in r.warnings {
-            output::human_warning(out, r.mapped.unwrap_or(r.input), w, self.style);
+            output::human_warning(out, self.warned_text(r, w), w, self.style);
         }
         if let Mode::Parse = self.mode {
             // Escaped line by line: the values come from the input.
             for row in p.listing().to_string().lines() {
                 let _ = writeln!(out, "{}", output::safe(row));
             }
+        }
+    }
+
+    /// The text a warning's offsets are in: the input as given under `--clean` (and for what
+    /// `--clean` removed), else the text `--as leiri|web` mapped it to.
+    fn warned_text<'r>(&self, r: &Report<'r>, w: &Warning) -> &'r str {
+        let cleaned = w.code.as_str().starts_with("cleaned-");
+        if cleaned || (self.clean && self.opts.lenient().is_none()) {
+            r.input
+        } else {
+            r.mapped.unwrap_or(r.input)
         }
     }
 

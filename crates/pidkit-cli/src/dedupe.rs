@@ -23,7 +23,7 @@ use std::hash::Hasher;
 use std::io::{self, Write};
 use std::time::Instant;
 
-use crate::compare::key;
+use crate::compare::{self, key};
 use crate::input::{Chunk, Source};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{self, SummaryArgs};
@@ -85,6 +85,9 @@ pub struct Dedupe {
     /// Print groups of one member too.
     pub all: bool,
     pub summary: SummaryArgs,
+    /// Clean each input first ([`pidkit::extract::clean`], `--clean`): the key is the cleaned
+    /// input's, the member is shown as given.
+    pub clean: bool,
 }
 
 /// A distinct text, the group of its key, and its kind (a handle that is a DOI can be in a
@@ -315,6 +318,23 @@ impl Dedupe {
         Ok(invalid == 0)
     }
 
+    /// The key of `text`, cleaned first under `--clean` (errors then point into `text`).
+    fn key<'c>(&self, text: &'c str) -> Result<compare::Keyed<'c>, (Kind, pidkit::ParseError)> {
+        if !self.clean {
+            return key(text, &self.opts, self.level);
+        }
+        let c = pidkit::extract::clean(text);
+        let keyed = match &c.text {
+            Cow::Borrowed(t) => key(t, &self.opts, self.level),
+            Cow::Owned(t) => key(t, &self.opts, self.level).map(|k| compare::Keyed {
+                key: Cow::Owned(k.key.into_owned()),
+                kind: k.kind,
+                rule: k.rule,
+            }),
+        };
+        keyed.map_err(|(kind, e)| (kind, c.locate(e)))
+    }
+
     /// Key every line of `chunk`, on all threads.
     fn key_chunk(
         &self,
@@ -353,7 +373,7 @@ impl Dedupe {
                         };
                     }
                 };
-                match key(text, &self.opts, self.level) {
+                match self.key(text) {
                     Ok(k) => {
                         let text_hash = hash(text);
                         let (key, key_hash) = match k.key {
@@ -588,6 +608,7 @@ mod tests {
             style: Style::PLAIN,
             all,
             summary: SummaryArgs::default(),
+            clean: false,
         };
         let args: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
         let source = Source::open(&args, None, None).unwrap();

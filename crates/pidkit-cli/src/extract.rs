@@ -1,22 +1,32 @@
 //! `pidkit extract [FILE…]`: every identifier in running text, as `file:line:column: kind match`.
 //!
-//! Files are read in blocks cut at a blank line (a wrapped `<…>` IRI never spans a paragraph),
-//! so memory stays bounded whatever the file size.
+//! Files are read in blocks of about 1 MiB, cut at line ends that no identifier is read across
+//! ([`pidkit::extract::split_point`]: not inside a `<…>` that may wrap an IRI across lines, not
+//! where a broken URL or DOI may go on in the next line). A batch of blocks is searched on all
+//! threads and written in input order, so memory stays bounded whatever the file size and the
+//! output is the same on any number of threads.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use encoding_rs::{Encoding, UTF_8};
+use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::output::{self, Format, Style};
 
-/// Bytes read before looking for a place to cut the block.
+/// Bytes of a block, before looking back for a place to cut it.
 const BLOCK: usize = 1 << 20;
+/// Bytes read past a block's end, so that the line after a cut is seen whole.
+const MARGIN: usize = 64 << 10;
+/// The largest block: past it (a text with no safe line end in 16 MiB), the block is cut at
+/// the last line end, or the last whitespace, or anywhere; an identifier read across that cut
+/// may then be found in two pieces.
+const MAX_BLOCK: usize = 16 << 20;
 
 /// One identifier found: a record of the output schema (docs/output.md).
 #[derive(Serialize)]
@@ -29,6 +39,9 @@ struct Found<'a> {
     kind: &'static str,
     /// The identifier as found (what `check` would be given).
     input: &'a str,
+    /// It runs to a line end where it may go on in the next line (see the README).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    truncated: bool,
     /// Its parts as `parse --json` gives them (`doi`, `hdl`, `urn`, `ivo`), for PIDs.
     #[serde(flatten)]
     details: Option<Details<'a>>,
@@ -49,8 +62,14 @@ impl Serialize for Details<'_> {
 /// Identifiers found, by kind: the summary's counts.
 pub type Kinds = BTreeMap<&'static str, usize>;
 
-/// Run over `files` (stdin when empty or "-"); returns how many identifiers of each kind were
-/// found.
+/// How the records are written.
+#[derive(Clone, Copy)]
+struct How {
+    format: Format,
+    style: Style,
+}
+
+/// Run over `files` (stdin when empty or "-"); returns how many identifiers were found.
 pub fn run(
     files: &[PathBuf],
     encoding: &'static Encoding,
@@ -69,101 +88,186 @@ pub fn run(
         );
         out.write_all(h.as_bytes()).map_err(|e| e.to_string())?;
     }
+    let how = How { format, style };
     for path in files {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(io::BufReader::new(io::stdin())))
+        let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+            ("<stdin>".into(), Box::new(io::stdin().lock()))
         } else {
             let f = std::fs::File::open(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            (path.display().to_string(), Box::new(io::BufReader::new(f)))
+            (path.display().to_string(), Box::new(f))
         };
-        file(&name, reader, encoding, format, style, out, &mut total)
-            .map_err(|e| format!("{name}: {e}"))?;
+        file(&name, reader, encoding, how, out, &mut total).map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(total)
 }
 
+/// A block of a file: its bytes and the number of its first line.
+struct Block {
+    bytes: Vec<u8>,
+    line: usize,
+}
+
+/// Reads a file block by block, each cut where no identifier crosses.
+struct Blocks {
+    reader: Box<dyn Read>,
+    pending: Vec<u8>,
+    eof: bool,
+    /// The line number at the start of `pending`.
+    line: usize,
+}
+
+impl Blocks {
+    /// Read until `pending` holds `want` bytes or the input ends.
+    fn fill(&mut self, want: usize) -> io::Result<()> {
+        while !self.eof && self.pending.len() < want {
+            let have = self.pending.len();
+            self.pending.resize(want, 0);
+            match self.reader.read(&mut self.pending[have..]) {
+                Ok(0) => {
+                    self.pending.truncate(have);
+                    self.eof = true;
+                }
+                Ok(n) => self.pending.truncate(have + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.pending.truncate(have),
+                Err(e) => {
+                    self.pending.truncate(have);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn next_block(&mut self) -> io::Result<Option<Block>> {
+        let mut size = BLOCK;
+        let cut = loop {
+            self.fill(size + MARGIN)?;
+            if self.eof && self.pending.len() <= size + MARGIN {
+                break self.pending.len();
+            }
+            if let Some(cut) = pidkit::extract::split_point(&self.pending, size) {
+                break cut;
+            }
+            if size >= MAX_BLOCK {
+                let p = &self.pending[..size];
+                break memchr::memrchr(b'\n', p)
+                    .or_else(|| p.iter().rposition(u8::is_ascii_whitespace))
+                    .map_or(size, |k| k + 1);
+            }
+            size *= 2;
+        };
+        if cut == 0 {
+            return Ok(None);
+        }
+        let rest = self.pending.split_off(cut);
+        let bytes = std::mem::replace(&mut self.pending, rest);
+        let line = self.line;
+        self.line += memchr::memchr_iter(b'\n', &bytes).count();
+        Ok(Some(Block { bytes, line }))
+    }
+}
+
+/// Blocks searched together, one task each.
+fn batch_size() -> usize {
+    2 * rayon::current_num_threads().max(1)
+}
+
 fn file(
     name: &str,
-    mut reader: Box<dyn BufRead>,
+    reader: Box<dyn Read>,
     encoding: &'static Encoding,
-    format: Format,
-    style: Style,
+    how: How,
     out: &mut dyn Write,
     found: &mut Kinds,
 ) -> io::Result<()> {
-    let mut pending: Vec<u8> = Vec::new();
-    let mut line = 1; // line number at the start of `pending`
+    let mut blocks = Blocks {
+        reader,
+        pending: Vec::new(),
+        eof: false,
+        line: 1,
+    };
     let mut bad_utf8_reported = false;
     loop {
-        let before = pending.len();
-        (&mut reader).take(BLOCK as u64).read_to_end(&mut pending)?;
-        let eof = pending.len() == before;
-        if !eof {
-            reader.read_until(b'\n', &mut pending)?;
-        }
-        // Cut after the last blank line, else after the last newline; all of it at the end.
-        let cut = if eof {
-            pending.len()
-        } else {
-            find_last(&pending, b"\n\n")
-                .map(|k| k + 2)
-                .or_else(|| find_last(&pending, b"\n").map(|k| k + 1))
-                .unwrap_or(pending.len())
-        };
-        let (block, malformed) = decode(encoding, &pending[..cut]);
-        if malformed && !bad_utf8_reported {
-            bad_utf8_reported = true;
-            eprintln!(
-                "pidkit: {name}: not valid {} near line {line}; invalid bytes end identifiers",
-                encoding.name()
-            );
-        }
-        let mut text = String::new();
-        // Line and column are counted on from the previous match (matches come in order), never
-        // from the start of the line again: linear however many matches a line holds.
-        let (mut cursor, mut cursor_line, mut column) = (0, line, 1);
-        for f in pidkit::extract::identifiers(&block) {
-            let gap = &block[cursor..f.start];
-            match gap.rfind('\n') {
-                Some(k) => {
-                    cursor_line += gap.matches('\n').count();
-                    column = gap[k + 1..].chars().count() + 1;
-                }
-                None => column += gap.chars().count(),
+        let mut batch = Vec::new();
+        while batch.len() < batch_size() {
+            match blocks.next_block()? {
+                Some(b) => batch.push(b),
+                None => break,
             }
-            cursor = f.start;
-            let reading =
-                (format == Format::Json).then(|| pidkit::read(&f.text, &Default::default()));
-            let details = reading
-                .as_ref()
-                .filter(|r| r.kind == f.kind)
-                .and_then(|r| r.result.as_ref().ok())
-                .and_then(|id| id.details());
-            let rec = Found {
-                schema: output::SCHEMA,
-                file: name,
-                line: cursor_line,
-                column,
-                kind: f.kind.name(),
-                input: &f.text,
-                details: details.map(Details),
-            };
-            record(&mut text, &rec, format, style);
-            *found.entry(f.kind.name()).or_default() += 1;
         }
-        out.write_all(text.as_bytes())?;
-        line += block.matches('\n').count();
-        pending.drain(..cut);
-        if eof && pending.is_empty() {
-            break;
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let results: Vec<(String, Kinds, bool)> = batch
+            .par_iter()
+            .map(|b| search(name, b, encoding, how))
+            .collect();
+        for (block, (text, n, malformed)) in batch.iter().zip(results) {
+            if malformed && !bad_utf8_reported {
+                bad_utf8_reported = true;
+                eprintln!(
+                    "pidkit: {name}: not valid {} near line {}; invalid bytes end identifiers",
+                    encoding.name(),
+                    block.line
+                );
+            }
+            out.write_all(text.as_bytes())?;
+            for (kind, k) in n {
+                *found.entry(kind).or_default() += k;
+            }
         }
     }
-    Ok(())
 }
 
-fn record(out: &mut String, f: &Found<'_>, format: Format, style: Style) {
-    match format {
+/// The records of one block, how many of each kind, and whether it had bytes that are not text.
+fn search(
+    name: &str,
+    block: &Block,
+    encoding: &'static Encoding,
+    how: How,
+) -> (String, Kinds, bool) {
+    let (text, malformed) = decode(encoding, &block.bytes);
+    let mut out = String::new();
+    let mut found = Kinds::new();
+    // Line and column are counted on from the previous match (matches come in order), never
+    // from the start of the line again: linear however many matches a line holds.
+    let (mut cursor, mut line, mut column) = (0, block.line, 1);
+    for f in pidkit::extract::identifiers(&text) {
+        let gap = &text[cursor..f.start];
+        match gap.rfind('\n') {
+            Some(k) => {
+                line += memchr::memchr_iter(b'\n', gap.as_bytes()).count();
+                column = gap[k + 1..].chars().count() + 1;
+            }
+            None => column += gap.chars().count(),
+        }
+        cursor = f.start;
+        let reading =
+            (how.format == Format::Json).then(|| pidkit::read(&f.text, &Default::default()));
+        let details = reading
+            .as_ref()
+            .filter(|r| r.kind == f.kind)
+            .and_then(|r| r.result.as_ref().ok())
+            .and_then(|id| id.details());
+        let rec = Found {
+            schema: output::SCHEMA,
+            file: name,
+            line,
+            column,
+            kind: f.kind.name(),
+            input: &f.text,
+            truncated: f.truncated,
+            details: details.map(Details),
+        };
+        record(&mut out, &rec, how);
+        *found.entry(f.kind.name()).or_default() += 1;
+    }
+    (out, found, malformed)
+}
+
+fn record(out: &mut String, f: &Found<'_>, how: How) {
+    match how.format {
         Format::Json => output::json_line(out, f),
         Format::Tsv => {
             let (l, c) = (f.line.to_string(), f.column.to_string());
@@ -179,15 +283,19 @@ fn record(out: &mut String, f: &Found<'_>, format: Format, style: Style) {
             );
         }
         Format::Human => {
-            let _ = writeln!(
+            let _ = write!(
                 out,
                 "{}:{}:{}: {} {}",
-                style.dim(f.file),
+                how.style.dim(f.file),
                 f.line,
                 f.column,
-                style.green(f.kind),
+                how.style.green(f.kind),
                 f.input
             );
+            if f.truncated {
+                let _ = write!(out, " {}", how.style.yellow("(truncated at the line end?)"));
+            }
+            out.push('\n');
         }
     }
 }
@@ -201,8 +309,4 @@ fn decode<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> (Cow<'a, str>, bo
     } else {
         (Cow::Owned(text.nfc().collect()), malformed)
     }
-}
-
-fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).rposition(|w| w == needle)
 }

@@ -191,6 +191,9 @@ struct ExtractArgs {
     /// Decode files in this legacy encoding and normalize to NFC
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
+    /// Worker threads, 1 to 256 (default: all cores)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
     #[command(flatten)]
     summary: run::SummaryArgs,
 }
@@ -510,6 +513,12 @@ pub struct Common {
     /// Count an identifier with warnings as invalid
     #[arg(long)]
     deny_warnings: bool,
+    /// Clean each input as `extract` reads identifiers in text, and say what was removed
+    /// (cleaned-* warnings; `mapped` is the cleaned text): a byte-order mark, whitespace,
+    /// DOI:/doi labels, brackets and quotes around, trailing sentence punctuation, BibTeX,
+    /// JSON and HTML escapes
+    #[arg(long)]
+    clean: bool,
     #[command(flatten)]
     out: OutputArgs,
     /// Decode input in this legacy encoding (a WHATWG label, e.g. windows-1252, shift_jis)
@@ -615,6 +624,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         quiet: common.summary.quiet,
         deny_warnings: common.deny_warnings,
         display: common.display.map(|d| d == DisplayArg::Ascii),
+        clean: common.clean,
     };
     let source = input::Source::open(
         &common.ids,
@@ -805,6 +815,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         style: c.out.style(),
         all: a.all,
         summary: c.summary,
+        clean: c.clean,
     };
     let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
         .keep_blank(c.keep_blank);
@@ -818,6 +829,7 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
 
 fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     let started = std::time::Instant::now();
+    set_threads(a.threads)?;
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));

@@ -164,3 +164,130 @@ fn trailing_brackets_leave_the_iri_alone() {
         .code(0)
         .stdout("<stdin>:1:5: iri http://a/b\n<stdin>:2:100001: iri http://a/\n");
 }
+
+/// line, column, kind, match, DOI name, truncated.
+type Summary<'a> = (u64, u64, &'a str, &'a str, Option<&'a str>, bool);
+
+/// Issue 16 item 4 through the command: JSON strings, a broken reference, a truncated URL,
+/// CJK sentence punctuation, and a resolver URL with no DOI.
+#[test]
+fn json_broken_lines_and_cjk() {
+    let text = "{\"doi\": \"10.1000\\/182\", \"url\": \"https:\\/\\/example.org\\/a\"}\n\
+                [1] Cell. https://doi.org/10.1016/j.cell.2020.\n    01.001\n\
+                See https://example.org/some-\nthing else.\n\
+                詳細はhttps://example.org/ja。Empty: https://doi.org/10.1000/ here.\n";
+    let out = pidkit()
+        .args(["extract", "--json"])
+        .write_stdin(text)
+        .assert()
+        .code(0);
+    let records: Vec<serde_json::Value> = String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary: Vec<Summary<'_>> = records
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap(),
+                r["column"].as_u64().unwrap(),
+                r["kind"].as_str().unwrap(),
+                r["input"].as_str().unwrap(),
+                r["doi"]["name"].as_str(),
+                r.get("truncated").is_some_and(|t| t == true),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (1, 10, "doi", "10.1000/182", Some("10.1000/182"), false),
+            (1, 33, "iri", "https://example.org/a", None, false),
+            (
+                2,
+                11,
+                "doi",
+                "https://doi.org/10.1016/j.cell.2020.01.001",
+                Some("10.1016/j.cell.2020.01.001"),
+                false
+            ),
+            (4, 5, "iri", "https://example.org/some-", None, true),
+            (6, 4, "iri", "https://example.org/ja", None, false),
+            (6, 34, "iri", "https://doi.org/10.1000/", None, false),
+        ]
+    );
+    pidkit()
+        .arg("extract")
+        .write_stdin("See https://example.org/some-\nthing else.\n")
+        .assert()
+        .code(0)
+        .stdout("<stdin>:1:5: iri https://example.org/some- (truncated at the line end?)\n");
+}
+
+/// The text as the library sees it, as `line:column: kind match` (columns in characters).
+fn reference(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut line, mut line_start, mut counted) = (1, 0, 0);
+    for f in pidkit::extract::identifiers(text) {
+        for (k, _) in text[counted..f.start].match_indices('\n') {
+            line += 1;
+            line_start = counted + k + 1;
+        }
+        counted = f.start;
+        let column = text[line_start..f.start].chars().count() + 1;
+        out.push(format!(
+            "<stdin>:{line}:{column}: {} {}",
+            f.kind.name(),
+            f.text
+        ));
+    }
+    out
+}
+
+/// Blocks are searched on all threads and cut only where no identifier crosses: over several
+/// MiB of lines that break URLs and DOIs, wrap IRIs in `<…>` across lines and end in labels,
+/// the command finds exactly what the library finds in the whole text, on one thread and on
+/// two.
+#[test]
+fn blocks_on_every_core_find_what_the_whole_text_holds() {
+    let pieces = [
+        "Plain prose with nothing in it, and then some more words to read.\n",
+        "[12] Smith J. Cells. https://doi.org/10.1016/j.cell.2020.\n    01.001\n",
+        "Available: https://www.example.org/\n    publications/2020/report.pdf\n",
+        "Mail says <http://www.ics.uci.edu/pub/\n ietf/uri/historical.html#WARNING>.\n",
+        "DOI:\n10.1000/183 and doi:10.1000/184.\n",
+        "See https://example.org/some-\nthing that is truncated.\n",
+        "{\"u\":\"https:\\/\\/example.org\\/x\"} 詳細はhttps://example.org/ja。\n",
+        "https://example.org/a/\nhttps://example.org/b/\n",
+        "hdl:1721.1/\n  12345 and urn:isbn:0451450523\n",
+    ];
+    let mut text = String::new();
+    let mut x: u64 = 7;
+    while text.len() < 5 << 20 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        text.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+    }
+    let expected = reference(&text);
+    assert!(expected.len() > 50_000);
+    for threads in ["1", "2"] {
+        let out = pidkit()
+            .args(["extract", "--color=never", "--threads", threads])
+            .write_stdin(text.clone())
+            .assert()
+            .code(0);
+        let got: Vec<String> = String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| {
+                l.trim_end_matches(" (truncated at the line end?)")
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(got.len(), expected.len(), "--threads {threads}");
+        let first_difference = got.iter().zip(&expected).position(|(a, b)| a != b);
+        assert_eq!(first_difference, None, "--threads {threads}");
+    }
+}

@@ -291,6 +291,7 @@ fn extract_matches_its_schema() {
         .collect();
     files.sort();
     files.push(PathBuf::from(ROOT).join("examples/paper.md"));
+    files.push(PathBuf::from(ROOT).join("examples/references.txt"));
     let dir = tempfile::tempdir().unwrap();
     let handles = dir.path().join("handles.txt");
     std::fs::write(
@@ -305,6 +306,10 @@ fn extract_matches_its_schema() {
         .output()
         .unwrap();
     let recs = check_records("extract", "extract", &out.stdout);
+    assert!(
+        recs.iter().any(|r| r.get("truncated").is_some()),
+        "a record with `truncated`"
+    );
     for member in ["doi", "hdl", "urn", "ivo"] {
         assert!(
             recs.iter().any(|r| r.get(member).is_some()),

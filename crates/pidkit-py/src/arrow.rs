@@ -498,7 +498,8 @@ pub fn arrow_join(
 }
 
 /// `extract`: the identifiers in each text, as a list of structs
-/// `{start, end, kind, match, doi}` (start/end in characters, 0-based, end exclusive).
+/// `{start, end, kind, match, doi, truncated}` (start/end in characters, 0-based, end
+/// exclusive; `truncated`: it runs to a line end where it may go on, and was not joined).
 #[pyfunction]
 #[pyo3(signature = (data, /))]
 pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
@@ -506,13 +507,14 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
         let (mut start, mut end) = (IntCol::default(), IntCol::default());
         let (mut kind, mut matched, mut doi) =
             (StrCol::default(), StrCol::default(), StrCol::default());
+        let mut truncated = BoolCol::default();
         let mut counts = Vec::with_capacity(s.len());
         for i in 0..s.len() {
             let Some(text) = s.get(i) else {
                 counts.push(None);
                 continue;
             };
-            let found = pidkit::extract::identifiers(text);
+            let found: Vec<_> = pidkit::extract::identifiers(text).collect();
             counts.push(Some(found.len()));
             let mut chars = crate::scalar::CharIndex::new(text);
             for f in found {
@@ -521,6 +523,7 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
                 kind.push(Some(f.kind.name()));
                 matched.push(Some(&f.text));
                 doi.push(f.doi.as_ref().map(|d| d.as_str()));
+                truncated.0.push(Some(f.truncated));
             }
         }
         let items = struct_array(
@@ -530,6 +533,7 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
                 ("kind", kind.finish(family)?),
                 ("match", matched.finish(family)?),
                 ("doi", doi.finish(family)?),
+                ("truncated", truncated.finish()),
             ],
             None,
         )?;

@@ -667,7 +667,8 @@ pub fn join(
 }
 
 /// An identifier found in text: `start`/`end` (character offsets, so `text[start:end]`),
-/// `kind`, `text` (the identifier as it should be read) and `doi` (the DOI name, for DOIs).
+/// `kind`, `text` (the identifier as it should be read), `doi` (the DOI name, for DOIs) and
+/// `truncated` (it runs to a line end where it may go on in the next line, and was not joined).
 #[pyclass(module = "pidkit", frozen, get_all, eq)]
 #[derive(PartialEq)]
 pub struct Found {
@@ -676,18 +677,20 @@ pub struct Found {
     kind: &'static str,
     text: String,
     doi: Option<String>,
+    truncated: bool,
 }
 
 #[pymethods]
 impl Found {
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Found(start={}, end={}, kind={}, text={}, doi={})",
+            "Found(start={}, end={}, kind={}, text={}, doi={}, truncated={})",
             self.start,
             self.end,
             pyrepr(py, self.kind),
             pyrepr(py, &self.text),
-            pyrepr_opt(py, self.doi.as_deref())
+            pyrepr_opt(py, self.doi.as_deref()),
+            if self.truncated { "True" } else { "False" }
         )
     }
 }
@@ -698,13 +701,13 @@ pub fn extract(py: Python<'_>, text: &str) -> Vec<Found> {
     py.detach(|| {
         let mut chars = CharIndex::new(text);
         pidkit::extract::identifiers(text)
-            .into_iter()
             .map(|f| Found {
                 start: chars.at(f.start),
                 end: chars.at(f.end),
                 kind: f.kind.name(),
                 text: f.text.into_owned(),
                 doi: f.doi.map(|d| d.as_str().to_owned()),
+                truncated: f.truncated,
             })
             .collect()
     })

@@ -95,8 +95,9 @@ class Cli:
             by_line: dict[int, str] = {}
             for line in p.stdout.splitlines():
                 g = json.loads(line)
-                for n in g["lines"]:
-                    by_line[n] = g["key"]
+                # A group lists its members; an invalid line is a record of its own, no key.
+                for m in g.get("members", []):
+                    by_line[m["line"]] = g["key"]
             out: list[Optional[str]] = []
             n = 0
             for v in values:
@@ -192,5 +193,6 @@ def expected_extract(cli: Cli, texts: list[Optional[str]]) -> list[Optional[list
         k = (f["line"] - 1) // 2
         i, t = rows[k]
         start = f["column"] - 1
-        out[i].append({"start": start, "kind": f["kind"], "match": f["match"], "doi": f.get("doi")})
+        doi = (f.get("doi") or {}).get("name")
+        out[i].append({"start": start, "kind": f["kind"], "match": f["input"], "doi": doi})
     return out

@@ -89,11 +89,27 @@ proptest! {
 
     #[test]
     fn found_in_a_sentence(reg in "[1-9][0-9]{3,5}(\\.[0-9]{1,3})?", suffix in proptest::collection::vec(suffix_char(), 0..24)) {
-        // A careful reader stops at whitespace, quotes, unbalanced brackets and markup, and leaves
-        // trailing punctuation out: keep those out of the generated name, end it with a letter.
+        // A careful reader stops at whitespace, quotes, unbalanced brackets (of any script:
+        // `）` `”` `›`), markup and the sentence punctuation of other scripts (`。`), reads
+        // `\_` `\#` … as BibTeX escapes, and leaves trailing punctuation out: keep those out
+        // of the generated name, end it with a letter.
+        use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+        let bracket = |c: char| {
+            !"\u{2018}\u{2019}\u{201B}".contains(c)
+                && matches!(
+                    c.general_category(),
+                    G::OpenPunctuation | G::ClosePunctuation | G::InitialPunctuation | G::FinalPunctuation
+                )
+        };
         let suffix: String = suffix
             .into_iter()
-            .map(|c| if c.is_whitespace() || "\"`<>&()[]{}".contains(c) { '-' } else { c })
+            .map(|c| {
+                if c.is_whitespace() || "\"`<>&()[]{}\\".contains(c) || pidkit::extract::ends_identifier(c) || bracket(c) {
+                    '-'
+                } else {
+                    c
+                }
+            })
             .collect();
         let name = format!("10.{reg}/{suffix}z");
         let doi = Doi::parse(&name).unwrap();

@@ -124,7 +124,6 @@ fn the_length_limit_is_on_the_converted_label() {
 /// `(kind, text)` of every identifier found.
 fn extracted(text: &str) -> Vec<(&'static str, String)> {
     pidkit::extract::identifiers(text)
-        .into_iter()
         .map(|f| (f.kind.name(), f.text.into_owned()))
         .collect()
 }

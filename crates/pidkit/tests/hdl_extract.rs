@@ -14,7 +14,6 @@ fn found(text: &str) -> Vec<(&str, String, HdlForm)> {
 /// (kind, matched text) for every identifier found.
 fn identifiers(text: &str) -> Vec<(Kind, String)> {
     pidkit::extract::identifiers(text)
-        .into_iter()
         .map(|f| (f.kind, f.text.into_owned()))
         .collect()
 }

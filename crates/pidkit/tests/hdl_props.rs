@@ -119,7 +119,7 @@ proptest! {
         let found: Vec<_> = hdl::find_iter(&text).collect();
         prop_assert_eq!(found.len(), 3, "{}", text);
         prop_assert!(found.iter().all(|f| f.handle == h), "{}", text);
-        let all = pidkit::extract::identifiers(&text);
+        let all: Vec<_> = pidkit::extract::identifiers(&text).collect();
         prop_assert_eq!(all.len(), 3, "{}", text);
         prop_assert!(all.iter().all(|f| f.kind == pidkit::Kind::Hdl), "{}", text);
     }

@@ -205,11 +205,12 @@ def join(
 
 
 def extract(data: ArrowStrings) -> ArrowResult:
-    """Lists of structs ``{start, end, kind, match, doi}``: every identifier in each text
-    (``start``/``end`` are 0-based character offsets, end exclusive).
+    """Lists of structs ``{start, end, kind, match, doi, truncated}``: every identifier in each
+    text (``start``/``end`` are 0-based character offsets, end exclusive; ``truncated``: it runs
+    to a line end where it may go on in the next line, and was not joined).
 
     >>> extract(pa.array(["See doi:10.1000/182 and http://a.org/x."])).to_pylist()[0][1]
-    {'start': 24, 'end': 38, 'kind': 'iri', 'match': 'http://a.org/x', 'doi': None}
+    {'start': 24, 'end': 38, 'kind': 'iri', 'match': 'http://a.org/x', 'doi': None, 'truncated': False}
     """
     return _wrap(_pidkit.arrow_extract(data))
 

@@ -34,7 +34,7 @@ PARSE_TYPE = (
     "ivo STRUCT(authority VARCHAR, resource_key VARCHAR, query VARCHAR, fragment VARCHAR, registry_part VARCHAR, kind VARCHAR, regtap VARCHAR), "
     "hdl STRUCT(name VARCHAR, prefix VARCHAR, suffix VARCHAR, uri VARCHAR, url VARCHAR, form VARCHAR))"
 )
-EXTRACT_TYPE = 'STRUCT(start BIGINT, "end" BIGINT, kind VARCHAR, match VARCHAR, doi VARCHAR)[]'
+EXTRACT_TYPE = 'STRUCT(start BIGINT, "end" BIGINT, kind VARCHAR, match VARCHAR, doi VARCHAR, truncated BOOLEAN)[]'
 
 
 def _sql_type(name: str) -> Any:

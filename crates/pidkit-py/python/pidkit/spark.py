@@ -41,7 +41,7 @@ PARSE_TYPE = (
     "ivo:struct<authority:string,resource_key:string,query:string,fragment:string,registry_part:string,kind:string,regtap:string>,"
     "hdl:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string>>"
 )
-EXTRACT_TYPE = "array<struct<start:bigint,end:bigint,kind:string,match:string,doi:string>>"
+EXTRACT_TYPE = "array<struct<start:bigint,end:bigint,kind:string,match:string,doi:string,truncated:boolean>>"
 
 
 def _return_type(name: str) -> str:

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use super::forms::DoiForm;
 use super::name::{Doi, DoiProfile, is_graphic};
+use crate::extract::text::{self, Edit, Next, ends_with_pat};
 use crate::pct;
 
 /// A DOI found in text: the byte span of everything that belongs to it (a `doi:` label or
@@ -23,6 +24,12 @@ pub struct Found<'a> {
     pub doi: Doi<'a>,
     /// How it was written.
     pub form: DoiForm,
+    /// The DOI as written, `text[start..end]`, with JSON and BibTeX escapes read (`\/`, `\_`)
+    /// and the line break of a DOI broken across lines left out (see [`crate::extract`]).
+    pub text: Cow<'a, str>,
+    /// It ends at a line end where it may go on in the next line, which does not say so
+    /// clearly ([`crate::extract::Found::truncated`]).
+    pub truncated: bool,
 }
 
 /// Iterator over the DOIs in a text (see [`find_iter`]).
@@ -51,23 +58,31 @@ struct Token {
 }
 
 impl Token {
+    /// Look at the bytes up to `to`. Only those after the last whitespace matter, so the
+    /// search for it goes back from `to` and the rest is skipped: each byte is looked at at
+    /// most twice however the candidates fall.
     fn advance(&mut self, b: &[u8], to: usize) {
+        if to <= self.upto {
+            return;
+        }
+        if let Some(k) = b[self.upto..to].iter().rposition(u8::is_ascii_whitespace) {
+            let k = self.upto + k;
+            *self = Token {
+                upto: k + 1,
+                start: k + 1,
+                url: false,
+                query: false,
+            };
+        }
         for k in self.upto..to {
             match b[k] {
-                c if c.is_ascii_whitespace() => {
-                    *self = Token {
-                        upto: k + 1,
-                        start: k + 1,
-                        url: false,
-                        query: false,
-                    };
-                }
                 b'"' => {
                     self.start = k + 1;
                     self.url = false;
                 }
                 b'?' => self.query = true,
                 b'/' if k >= self.start + 2 && &b[k - 2..k] == b":/" => self.url = true,
+                b'/' if k >= self.start + 4 && &b[k - 4..k] == b":\\/\\" => self.url = true,
                 _ => {}
             }
         }
@@ -108,9 +123,14 @@ impl<'a> Iterator for FoundIter<'a> {
     type Item = Found<'a>;
 
     fn next(&mut self) -> Option<Found<'a>> {
-        while self.pos < self.text.len() {
-            let p = self.pos + self.text[self.pos..].find("10.")?;
-            self.token.advance(self.text.as_bytes(), p);
+        let b = self.text.as_bytes();
+        while self.pos < b.len() {
+            let Some(k) = memchr::memmem::find(&b[self.pos..], b"10.") else {
+                self.pos = b.len();
+                return None;
+            };
+            let p = self.pos + k;
+            self.token.advance(b, p);
             match candidate(self.text, p, &self.token) {
                 Some(found) => {
                     self.pos = found.end;
@@ -123,83 +143,124 @@ impl<'a> Iterator for FoundIter<'a> {
     }
 }
 
-fn ends_with_ci(b: &[u8], pat: &str) -> bool {
-    b.len() >= pat.len() && b[b.len() - pat.len()..].eq_ignore_ascii_case(pat.as_bytes())
-}
-
 fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// The lead-in before `10.` at `p`: (span start, form, separator is ':' (URN), URL context).
-fn lead_in(text: &str, p: usize, token: &Token) -> (usize, DoiForm, bool, bool) {
-    let b = &text.as_bytes()[..p];
-    let mut url = None;
-    if ends_with_ci(b, "doi.org/api/handles/") {
-        url = Some((p - 20, DoiForm::HandleApi));
-    } else if ends_with_ci(b, "doi.org/") {
-        url = Some((p - 8, DoiForm::Url));
-    }
-    if let Some((mut s, form)) = url {
-        if ends_with_ci(&b[..s], "dx.") {
-            s -= 3;
-        } else if ends_with_ci(&b[..s], "www.") {
-            s -= 4;
+/// What is written before the `10.` of a DOI.
+struct LeadIn {
+    /// Where the DOI's span starts.
+    start: usize,
+    form: DoiForm,
+    /// The separator is `:` (`urn:doi:10.1000:182`).
+    urn: bool,
+    /// URL rules apply (`?` `#` end the DOI, `%XX` is decoded).
+    url: bool,
+    /// A line break in the lead-in: a resolver URL broken after `doi.org/`, a label (`DOI:`)
+    /// at the end of the line before; read as nothing, or as one space.
+    gap: Option<Edit>,
+}
+
+/// Where `b[..p]` ends with one line break between spaces or tabs: the start of that
+/// whitespace. (A blank line ends a lead-in.)
+fn one_line_break_before(b: &[u8], p: usize) -> Option<usize> {
+    let spaced = p - b[..p].trim_ascii_end().len();
+    let q = p - spaced;
+    let gap = &b[q..p];
+    (gap.iter().filter(|&&c| c == b'\n').count() == 1).then_some(q)
+}
+
+/// The lead-in before `10.` at `p` (`doi:`, `DOI: `, `info:doi/`, `urn:doi:`, a resolver URL,
+/// `/` written `\/` as JSON may write it), or none.
+fn lead_in(text: &str, p: usize, token: &Token) -> LeadIn {
+    let b = text.as_bytes();
+    let broken = one_line_break_before(b, p).filter(|&q| q > 0 && b[q - 1] == b'/');
+    for at in [Some(p), broken].into_iter().flatten() {
+        let url = if let Some(n) = ends_with_pat(b, at, "doi.org/api/handles/") {
+            Some((at - n, DoiForm::HandleApi))
+        } else {
+            ends_with_pat(b, at, "doi.org/").map(|n| (at - n, DoiForm::Url))
+        };
+        let Some((mut s, form)) = url else { continue };
+        if let Some(n) = ends_with_pat(b, s, "dx.").or_else(|| ends_with_pat(b, s, "www.")) {
+            s -= n;
         }
-        if ends_with_ci(&b[..s], "https://") {
-            s -= 8;
-        } else if ends_with_ci(&b[..s], "http://") {
-            s -= 7;
+        if let Some(n) = ends_with_pat(b, s, "https://").or_else(|| ends_with_pat(b, s, "http://"))
+        {
+            s -= n;
         }
         if s == 0 || !(is_word_byte(b[s - 1]) || b[s - 1] == b'.' || b[s - 1] == b'-') {
-            return (s, form, false, true);
+            let gap = (at < p).then_some(Edit {
+                start: at,
+                end: p,
+                with: None,
+            });
+            return LeadIn {
+                start: s,
+                form,
+                urn: false,
+                url: true,
+                gap,
+            };
         }
     }
-    if ends_with_ci(b, "info:doi/") && word_start(b, p - 9) {
-        return (p - 9, DoiForm::InfoUri, false, false);
+    let plain = |start, form, urn| LeadIn {
+        start,
+        form,
+        urn,
+        url: false,
+        gap: None,
+    };
+    if let Some(n) = ends_with_pat(b, p, "info:doi/")
+        && word_start(b, p - n)
+    {
+        return plain(p - n, DoiForm::InfoUri, false);
     }
-    if ends_with_ci(b, "urn:doi:") && word_start(b, p - 8) {
-        return (p - 8, DoiForm::Urn, true, false);
+    if ends_with_pat(b, p, "urn:doi:").is_some() && word_start(b, p - 8) {
+        return plain(p - 8, DoiForm::Urn, true);
     }
-    let spaced = b.len() - b.trim_ascii_end().len();
+    let spaced = p - b[..p].trim_ascii_end().len();
     let q = p - spaced;
-    if ends_with_ci(&b[..q], "doi:") && word_start(b, q - 4) {
+    let breaks = b[q..p].iter().filter(|&&c| c == b'\n').count();
+    let gap = (breaks == 1).then_some(Edit {
+        start: q,
+        end: p,
+        with: Some(' '),
+    });
+    if breaks <= 1 && ends_with_pat(b, q, "doi:").is_some() && word_start(b, q - 4) {
         let form = if spaced > 0 {
             DoiForm::Label
         } else {
             DoiForm::Uri
         };
-        return (q - 4, form, false, false);
+        return LeadIn {
+            gap,
+            ..plain(q - 4, form, false)
+        };
     }
-    if spaced > 0 && ends_with_ci(&b[..q], "doi") && word_start(b, q - 3) {
-        return (q - 3, DoiForm::Label, false, false);
+    if breaks <= 1 && spaced > 0 && ends_with_pat(b, q, "doi").is_some() && word_start(b, q - 3) {
+        return LeadIn {
+            gap,
+            ..plain(q - 3, DoiForm::Label, false)
+        };
     }
     // A DOI inside some other URL (a publisher's link): URL rules, bare-name form.
-    (p, DoiForm::Name, false, token.url)
+    LeadIn {
+        url: token.url,
+        ..plain(p, DoiForm::Name, false)
+    }
+}
+
+/// A label written before a DOI at the start of `s` (`DOI: `, `doi `), as [`find_iter`] reads
+/// it: its length, up to the `10.` of the DOI. For [`crate::extract::clean`].
+pub(crate) fn label_len(s: &str) -> Option<usize> {
+    let p = memchr::memmem::find(s.as_bytes(), b"10.")?;
+    let lead = lead_in(s, p, &Token::default());
+    (lead.start == 0 && lead.form == DoiForm::Label).then_some(p)
 }
 
 fn word_start(b: &[u8], s: usize) -> bool {
     s == 0 || !is_word_byte(b[s - 1])
-}
-
-/// An HTML character reference at `i` (`&name;` / `&#NN;`): its length and the character it
-/// stands for when it is one a DOI may contain (`<`, `>`, `&`).
-fn entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
-    let end = i + 1 + b[i + 1..].iter().take(10).position(|&c| c == b';')?;
-    let body = &b[i + 1..end];
-    let named = !body.is_empty() && body.iter().all(u8::is_ascii_alphanumeric);
-    let numeric =
-        body.len() > 1 && body[0] == b'#' && body[1..].iter().all(u8::is_ascii_alphanumeric);
-    if !(named || numeric) {
-        return None;
-    }
-    let c = match body {
-        b"lt" | b"#60" | b"#x3C" | b"#x3c" => Some('<'),
-        b"gt" | b"#62" | b"#x3E" | b"#x3e" => Some('>'),
-        b"amp" | b"#38" | b"#x26" => Some('&'),
-        _ => None,
-    };
-    Some((end + 1 - i, c))
 }
 
 /// Whether `<` at `i` opens markup (`</a>`, `<br>`, `<em>`, `<!--`) rather than a SICI bracket.
@@ -245,12 +306,22 @@ fn escaped_char(b: &[u8], i: usize) -> Option<(usize, char)> {
     Some((3 * n, c))
 }
 
+/// A character a DOI may hold where it goes on in the next line ([`text::next_line`]).
+fn in_doi(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_graphic() && c != '"' && c != '`'
+    } else {
+        !c.is_whitespace() && is_graphic(c) && !text::ends_identifier(c)
+    }
+}
+
 fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     let b = text.as_bytes();
     if p > 0 && (is_word_byte(b[p - 1]) || matches!(b[p - 1], b'.' | b'-')) {
         return None;
     }
-    let (start, form, urn, url) = lead_in(text, p, token);
+    let lead = lead_in(text, p, token);
+    let (start, form, url) = (lead.start, lead.form, lead.url);
     // Prefix: 10. + at least four digits, then (. digits)*.
     let mut i = p + 3;
     let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -262,13 +333,34 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
         i += 1 + b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
     }
     let prefix_end = i;
+    // What is read differently from how it is written: `\/` and BibTeX escapes, line breaks.
+    let mut edits: Vec<Edit> = Vec::new();
+    for k in memchr::memchr_iter(b'\\', &b[start..p]) {
+        if b.get(start + k + 1) == Some(&b'/') {
+            edits.push(Edit {
+                start: start + k,
+                end: start + k + 2,
+                with: Some('/'),
+            });
+        }
+    }
+    edits.extend(lead.gap);
     let sep_len = match b.get(i) {
         Some(b'/') => 1,
-        Some(b':') if urn => 1,
+        Some(b':') if lead.urn => 1,
         Some(b'%') if url && pct::decode_at(b, i) == Some(b'/') => 3,
+        Some(b'\\') if b.get(i + 1) == Some(&b'/') => {
+            edits.push(Edit {
+                start: i,
+                end: i + 2,
+                with: Some('/'),
+            });
+            2
+        }
         _ => return None,
     };
     let suffix_start = i + sep_len;
+    let suffix_edits = edits.len();
     let in_query = url && token.query;
     let decoding = url || decodes(form);
 
@@ -276,16 +368,57 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     // character (not UTF-8) in a URL, or to one a DOI cannot hold (a control), ends the DOI here,
     // so that no later candidate scans this text again.
     let mut stack: Vec<u8> = Vec::new();
+    // Brackets of other scripts open in the DOI: a closing one with no partner (`）`) ends it.
+    let mut depth = 0usize;
     let mut entities = false;
     let mut raw = false;
+    let mut truncated = false;
+    let mut joins = 0;
     let mut j = suffix_start;
     while j < b.len() {
         let c = b[j];
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+            if joins < text::MAX_JOINS {
+                let last = (j > suffix_start)
+                    .then(|| text::char_before(text, j))
+                    .flatten();
+                match text::next_line(text, j, last, j == suffix_start, in_doi) {
+                    Next::Join(w) => {
+                        edits.push(Edit {
+                            start: j,
+                            end: w,
+                            with: None,
+                        });
+                        j = w;
+                        joins += 1;
+                        continue;
+                    }
+                    Next::Truncated => truncated = true,
+                    Next::End => {}
+                }
+            }
+            break;
+        }
+        // JSON's escapes of whitespace and quotes end a DOI in a JSON string.
+        if c == b'\\' && matches!(b.get(j + 1), Some(b'n' | b't' | b'r' | b'"')) {
+            break;
+        }
+        if matches!(c, b'\\' | b'{')
+            && let Some((len, ch)) = text::escape_at(b, j)
+        {
+            edits.push(Edit {
+                start: j,
+                end: j + len,
+                with: Some(ch),
+            });
+            j += len;
+            continue;
+        }
         let step = match c {
-            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'`' => break,
+            b'"' | b'`' => break,
             b'?' | b'#' if url => break,
             b'&' if in_query => break,
-            b'&' => match entity(b, j) {
+            b'&' => match text::html_entity(b, j) {
                 Some((len, Some(_))) => {
                     entities = true;
                     len
@@ -325,8 +458,14 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
             _ if c < 0x80 => break,
             _ => {
                 let ch = text[j..].chars().next()?;
-                if ch.is_whitespace() || !is_graphic(ch) {
+                if ch.is_whitespace() || !is_graphic(ch) || text::ends_identifier(ch) {
                     break;
+                }
+                match text::non_ascii_bracket(ch) {
+                    Some(true) => depth += 1,
+                    Some(false) if depth == 0 => break,
+                    Some(false) => depth -= 1,
+                    None => {}
                 }
                 ch.len_utf8()
             }
@@ -334,34 +473,21 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
         j += step;
     }
     // Trailing sentence punctuation and unclosed openers are not part of the DOI.
-    let mut end = j;
-    while end > suffix_start {
-        let Some(ch) = text[suffix_start..end].chars().next_back() else {
-            break;
-        };
-        let trim = match ch {
-            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '*' | '(' | '[' | '{' | '<' => true,
-            c if c.is_ascii() => false,
-            c => matches!(
-                unicode_properties::UnicodeGeneralCategory::general_category(c),
-                unicode_properties::GeneralCategory::ClosePunctuation
-                    | unicode_properties::GeneralCategory::FinalPunctuation
-                    | unicode_properties::GeneralCategory::InitialPunctuation
-                    | unicode_properties::GeneralCategory::OtherPunctuation
-                    | unicode_properties::GeneralCategory::OpenPunctuation
-            ),
-        };
-        if !trim {
-            break;
-        }
-        end -= ch.len_utf8();
-    }
-    if end == suffix_start {
+    let read = text::splice(text, suffix_start, j, &edits[suffix_edits..]);
+    let len = text::trim_end(&read.text);
+    if len == 0 {
         return None;
     }
+    let end = read.source_end(len);
+    let truncated = truncated && len == read.text.len();
     let prefix = &text[p..prefix_end];
-    let suffix = &text[suffix_start..end];
-    let mut suffix = Cow::Borrowed(suffix);
+    let mut suffix = match read.text {
+        Cow::Borrowed(t) => Cow::Borrowed(&t[..len]),
+        Cow::Owned(mut t) => {
+            t.truncate(len);
+            Cow::Owned(t)
+        }
+    };
     if entities {
         suffix = Cow::Owned(unescape_entities(&suffix));
     }
@@ -386,6 +512,8 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
         end,
         doi,
         form,
+        text: text::splice(text, start, end, &edits).text,
+        truncated,
     })
 }
 
@@ -401,7 +529,7 @@ fn unescape_entities(s: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'&'
-            && let Some((len, Some(c))) = entity(b, i)
+            && let Some((len, Some(c))) = text::html_entity(b, i)
         {
             out.push_str(&s[last..i]);
             out.push(c);

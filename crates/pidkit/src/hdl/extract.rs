@@ -1,9 +1,12 @@
 //! Finding handles in running text: the `hdl:` and `info:hdl/` URIs and the HDL.NET proxy
 //! URLs (a bare `prefix/local-name` cannot be told from prose, so it is never taken).
 
+use std::borrow::Cow;
+
 use super::forms::{HdlForm, recognize};
 use super::name::Handle;
 use crate::doi::is_graphic;
+use crate::extract::text::{self, Edit, Next};
 use crate::pct;
 
 /// A handle found in text: the byte span of its written form (lead-in included), the handle,
@@ -23,6 +26,13 @@ pub struct Found<'a> {
     pub handle: Handle<'a>,
     /// How it was written.
     pub form: HdlForm,
+    /// The handle as written, `text[start..end]`, with JSON and BibTeX escapes read (`\/`,
+    /// `\_`) and the line break of a handle broken across lines left out (see
+    /// [`crate::extract`]).
+    pub text: Cow<'a, str>,
+    /// It ends at a line end where it may go on in the next line, which does not say so
+    /// clearly ([`crate::extract::Found::truncated`]).
+    pub truncated: bool,
 }
 
 /// Iterator over the handles in a text (see [`find_iter`]).
@@ -62,24 +72,44 @@ impl<'a> Iterator for FoundIter<'a> {
     fn next(&mut self) -> Option<Found<'a>> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
-            let i = self.pos + b[self.pos..].iter().position(|&c| c == b'h' || c == b'H')?;
+            let Some(k) = memchr::memchr2(b'h', b'H', &b[self.pos..]) else {
+                self.pos = b.len();
+                return None;
+            };
+            let i = self.pos + k;
             let Some((start, name_start)) = lead_in(b, i) else {
                 self.pos = i + 1;
                 continue;
             };
-            let end = name_end(self.text, name_start);
+            let (end, edits, truncated) = name_end(self.text, name_start);
             // Whatever the outcome, the text scanned is not looked at again: linear in the
             // length of the text however many lead-ins it holds.
             self.pos = end.max(i + 1);
             if end == name_start {
                 continue;
             }
-            if let Ok(r) = recognize(&self.text[start..end]) {
+            let mut all: Vec<Edit> = memchr::memchr_iter(b'\\', &b[start..name_start])
+                .filter(|&k| b.get(start + k + 1) == Some(&b'/'))
+                .map(|k| Edit {
+                    start: start + k,
+                    end: start + k + 2,
+                    with: Some('/'),
+                })
+                .collect();
+            all.extend(edits);
+            let read = text::splice(self.text, start, end, &all);
+            let found = match &read.text {
+                Cow::Borrowed(t) => recognize(t).map(|r| (r.handle, r.form)),
+                Cow::Owned(t) => recognize(t).map(|r| (r.handle.into_owned(), r.form)),
+            };
+            if let Ok((handle, form)) = found {
                 return Some(Found {
                     start,
                     end,
-                    handle: r.handle,
-                    form: r.form,
+                    handle,
+                    form,
+                    text: read.text,
+                    truncated,
                 });
             }
         }
@@ -88,7 +118,7 @@ impl<'a> Iterator for FoundIter<'a> {
 }
 
 fn has_ci(b: &[u8], at: usize, pat: &str) -> bool {
-    b.len() >= at + pat.len() && b[at..at + pat.len()].eq_ignore_ascii_case(pat.as_bytes())
+    text::starts_with_pat(b, at, pat).is_some()
 }
 
 /// Whether a lead-in may start at `s`: not glued to a word, a host, a path or a scheme before it.
@@ -99,48 +129,82 @@ fn starts_word(b: &[u8], s: usize) -> bool {
 }
 
 /// The lead-in at `i` (an `h`): where the written form starts and where the handle starts.
+/// (`/` may be written `\/`, as JSON may write it.)
 fn lead_in(b: &[u8], i: usize) -> Option<(usize, usize)> {
-    if has_ci(b, i, "hdl.handle.net/") {
-        let mut s = i;
-        if i >= 8 && has_ci(b, i - 8, "https://") {
-            s = i - 8;
-        } else if i >= 7 && has_ci(b, i - 7, "http://") {
-            s = i - 7;
-        }
-        return starts_word(b, s).then_some((s, i + 15));
+    if let Some(n) = text::starts_with_pat(b, i, "hdl.handle.net/") {
+        let s = i - text::ends_with_pat(b, i, "https://")
+            .or_else(|| text::ends_with_pat(b, i, "http://"))
+            .unwrap_or(0);
+        return starts_word(b, s).then_some((s, i + n));
     }
     if has_ci(b, i, "hdl:") {
         return starts_word(b, i).then_some((i, i + 4));
     }
-    if has_ci(b, i, "hdl/") && i >= 5 && has_ci(b, i - 5, "info:") {
-        return starts_word(b, i - 5).then_some((i - 5, i + 4));
+    if let Some(n) = text::starts_with_pat(b, i, "hdl/")
+        && i >= 5
+        && has_ci(b, i - 5, "info:")
+    {
+        return starts_word(b, i - 5).then_some((i - 5, i + n));
     }
     None
 }
 
-/// An HTML character reference (`&name;`, `&#NN;`) at `i`.
-fn is_entity(b: &[u8], i: usize) -> bool {
-    let Some(len) = b[i + 1..].iter().take(10).position(|&c| c == b';') else {
-        return false;
-    };
-    let body = &b[i + 1..i + 1 + len];
-    !body.is_empty()
-        && (body.iter().all(u8::is_ascii_alphanumeric)
-            || (body.len() > 1
-                && body[0] == b'#'
-                && body[1..].iter().all(u8::is_ascii_alphanumeric)))
+/// A character a handle may hold where it goes on in the next line ([`text::next_line`]).
+fn in_handle(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_graphic() && !matches!(c, '"' | '`' | '<' | '>' | '{' | '}' | '|' | '\\' | '^')
+    } else {
+        !c.is_whitespace() && is_graphic(c) && !text::ends_identifier(c)
+    }
 }
 
-/// Where the handle that starts at `from` ends (see [`find_iter`]).
-fn name_end(text: &str, from: usize) -> usize {
+/// Where the handle that starts at `from` ends (see [`find_iter`]), the escapes and line
+/// breaks read on the way, and whether it may go on in the next line.
+fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
     let b = text.as_bytes();
     let mut stack: Vec<u8> = Vec::new();
+    // Brackets of other scripts open in the handle: a closing one with no partner ends it.
+    let mut depth = 0usize;
+    let mut edits = Vec::new();
+    let mut truncated = false;
+    let mut joins = 0;
     let mut j = from;
     while j < b.len() {
         let c = b[j];
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+            if joins < text::MAX_JOINS {
+                let last = (j > from).then(|| text::char_before(text, j)).flatten();
+                match text::next_line(text, j, last, j == from, in_handle) {
+                    Next::Join(w) => {
+                        edits.push(Edit {
+                            start: j,
+                            end: w,
+                            with: None,
+                        });
+                        j = w;
+                        joins += 1;
+                        continue;
+                    }
+                    Next::Truncated => truncated = true,
+                    Next::End => {}
+                }
+            }
+            break;
+        }
+        if matches!(c, b'\\' | b'{')
+            && let Some((len, ch)) = text::escape_at(b, j)
+        {
+            edits.push(Edit {
+                start: j,
+                end: j + len,
+                with: Some(ch),
+            });
+            j += len;
+            continue;
+        }
         let step = match c {
             b'"' | b'`' | b'<' | b'>' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'?' | b'#' => break,
-            b'&' if is_entity(b, j) => break,
+            b'&' if text::html_entity(b, j).is_some() => break,
             b'%' => match pct::decode_at(b, j) {
                 Some(v) if v >= 0x20 && v != 0x7F => 3,
                 _ => break,
@@ -160,36 +224,25 @@ fn name_end(text: &str, from: usize) -> usize {
             0x21..=0x7E => 1,
             _ if c < 0x80 => break,
             _ => match text[j..].chars().next() {
-                Some(ch) if !ch.is_whitespace() && is_graphic(ch) => ch.len_utf8(),
+                Some(ch) if !ch.is_whitespace() && is_graphic(ch) && !text::ends_identifier(ch) => {
+                    match text::non_ascii_bracket(ch) {
+                        Some(true) => depth += 1,
+                        Some(false) if depth == 0 => break,
+                        Some(false) => depth -= 1,
+                        None => {}
+                    }
+                    ch.len_utf8()
+                }
                 _ => break,
             },
         };
         j += step;
     }
     // Trailing sentence punctuation and unclosed openers are not part of the handle.
-    let mut end = j;
-    while end > from {
-        let Some(ch) = text[from..end].chars().next_back() else {
-            break;
-        };
-        let trim = match ch {
-            '.' | ',' | ';' | ':' | '!' | '\'' | '*' | '(' | '[' => true,
-            c if c.is_ascii() => false,
-            c => matches!(
-                unicode_properties::UnicodeGeneralCategory::general_category(c),
-                unicode_properties::GeneralCategory::ClosePunctuation
-                    | unicode_properties::GeneralCategory::FinalPunctuation
-                    | unicode_properties::GeneralCategory::InitialPunctuation
-                    | unicode_properties::GeneralCategory::OtherPunctuation
-                    | unicode_properties::GeneralCategory::OpenPunctuation
-            ),
-        };
-        if !trim {
-            break;
-        }
-        end -= ch.len_utf8();
-    }
-    end
+    let read = text::splice(text, from, j, &edits);
+    let len = text::trim_end(&read.text);
+    let end = read.source_end(len);
+    (end, edits, truncated && len == read.text.len())
 }
 
 #[cfg(test)]

@@ -1,0 +1,266 @@
+//! Finding identifiers in running text: IRIs (draft-duerst-iri-bis-07 §8.3, RFC 3986
+//! Appendix C), DOIs in all their written forms ([`crate::doi::find_iter`]) and handles
+//! ([`crate::hdl::find_iter`]); and [`clean`], the same rules for a string that should be one
+//! identifier.
+//!
+//! **Where an identifier ends.** A non-ASCII character does not end an IRI (§8.3), but
+//! whitespace does, and so does non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`:
+//! `。` `、` `，` `！` `？` `؟` `।` …), which CJK text writes with no space after it. `<…>` and
+//! `"…"` delimit (Appendix C); inside angle brackets, whitespace added to break a long IRI
+//! across lines is removed. Trailing sentence punctuation (`. , ; : ! ? ' " *`, other scripts'
+//! punctuation, quotes and dashes) is not part of an identifier, nor is a closing bracket that
+//! has no opening partner inside it (`(see http://a.example/x)`), while a balanced one is kept
+//! (`http://en.wikipedia.org/wiki/Foo_(bar)`).
+//!
+//! **Escapes.** JSON's `\/` and `\uXXXX` (`https:\/\/example.org\/a`, `10.1000\/182`) and the
+//! escapes BibTeX needs (`\_` `\%` `\&` `\#` `\$` `\~{}`, `{\_}` …) are read as the characters
+//! they stand for; `&amp;` in an IRI is read as `&`. The span still covers the text as written.
+//!
+//! **Broken lines.** Reference lists break long URLs and DOIs across lines. An IRI or DOI (or a
+//! handle) that runs up to a line end is read on into the next line only where that is
+//! unambiguous: the next line is not blank, its first word is made of characters the
+//! identifier may hold, holds a letter or digit, is no list marker (`12.`, `[12]`, `-`) and
+//! starts no identifier of its own (`scheme:`, `10.NNNN`, `www.`), and either the identifier
+//! cannot end there (a DOI with no suffix yet, `https://doi.org/10.1000/`; an IRI that is only
+//! `https://`; a DOI URL cut right after `doi.org/`) or it ends with one of `/ - _ . ~ = &` and
+//! the word has the shape of a piece of an identifier — a digit or one of `/ . _ ~ = & ? # % -`
+//! (`01.001`, `report/2020.pdf`), not a plain word (`Accessed`, `pdf`). The indentation and the
+//! line break are then left out of the identifier. Where the identifier cannot end at the line
+//! end, or ends with one of `- _ ~ = &`, and is not joined, it is reported as it stands with
+//! [`Found::truncated`] set. At most 16 lines are joined, over indentation of at most 64 bytes,
+//! words of at most 1,024 bytes and spaces of at most 16 bytes before the line end.
+//!
+//! **In parallel.** [`split_point`] finds where a text can be cut into blocks whose
+//! identifiers, found one block at a time, are exactly those of the whole text.
+
+mod clean;
+mod iri;
+mod split;
+pub(crate) mod text;
+
+use std::borrow::Cow;
+use std::iter::Peekable;
+
+pub use clean::{Cleaned, Removal, Removed, clean, codes};
+pub use iri::{FoundIri, Iris};
+pub use split::split_point;
+pub use text::ends_identifier;
+
+use crate::detect::{Kind, detect};
+use crate::doi::{self, Doi};
+use crate::hdl;
+
+/// An identifier found in text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Byte offset of its first character in the text.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// `Doi`, `Hdl`, `Urn`, `Ivo` or `Iri` (never `RelativeRef`: a relative reference cannot be
+    /// told from prose).
+    pub kind: Kind,
+    /// The identifier as it should be read: `text[start..end]`, except where whitespace
+    /// inside `<…>` or a line break inside a broken identifier is left out, or an escape
+    /// (`\/`, `\_`, `&amp;` …) is read (see the [module](self) documentation).
+    pub text: Cow<'a, str>,
+    /// The DOI name, for DOIs (also for a DOI resolver URL found as an IRI, such as the
+    /// shortDOI `https://doi.org/aabbe`).
+    pub doi: Option<Doi<'a>>,
+    /// It runs to a line end where it may go on in the next line, but that line does not say
+    /// so clearly enough to be read with it ("Broken lines" in the [module](self) documentation):
+    /// `https://example.org/some-` followed by a line starting `thing`.
+    pub truncated: bool,
+}
+
+/// Every identifier in `text`, in order, without overlaps. Where an IRI and a DOI overlap
+/// (`https://doi.org/10.1002/(SICI)…<…>…`), the DOI reading wins: DOIs contain characters that
+/// end an IRI. A handle's written form wins over the DOI inside it (`hdl:10.1000/182`) and
+/// over the IRI it is (the handle ends before a query). An IRI that reads as a DOI or handle
+/// URL is reported as one only when it is one: `https://doi.org/10.1000/` (no suffix) is an IRI.
+///
+/// Lazy: each identifier is found as the iterator is advanced.
+///
+/// ```
+/// use pidkit::detect::Kind;
+/// let text = "See doi:10.1000/182, urn:isbn:0451450523 and <https://example.org/a>.";
+/// let found: Vec<(Kind, String)> = pidkit::extract::identifiers(text)
+///     .map(|f| (f.kind, f.text.into_owned()))
+///     .collect();
+/// assert_eq!(found, [
+///     (Kind::Doi, "doi:10.1000/182".to_owned()),
+///     (Kind::Urn, "urn:isbn:0451450523".to_owned()),
+///     (Kind::Iri, "https://example.org/a".to_owned()),
+/// ]);
+/// ```
+pub fn identifiers(text: &str) -> Identifiers<'_> {
+    Identifiers {
+        pids: Pids {
+            dois: doi::find_iter(text).peekable(),
+            handles: hdl::find_iter(text).peekable(),
+            last_end: 0,
+        }
+        .peekable(),
+        iris: iris(text),
+        iri: None,
+        last_pid_end: None,
+    }
+}
+
+/// Iterator over the identifiers of a text (see [`identifiers`]).
+///
+/// ```
+/// let mut found = pidkit::extract::identifiers("doi:10.1000/182 and ivo://ivoa.net/std/TAP");
+/// assert_eq!(found.next().map(|f| f.kind.name()), Some("doi"));
+/// assert_eq!(found.next().map(|f| f.kind.name()), Some("ivo"));
+/// assert!(found.next().is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Identifiers<'a> {
+    pids: Peekable<Pids<'a>>,
+    iris: Iris<'a>,
+    /// The next IRI, waiting for the DOIs and handles that start before its end.
+    iri: Option<FoundIri<'a>>,
+    /// The end of the last identifier given out, when it was a DOI or handle.
+    last_pid_end: Option<usize>,
+}
+
+impl<'a> Iterator for Identifiers<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        loop {
+            let Some(iri) = &self.iri else {
+                match self.iris.next() {
+                    Some(i) => {
+                        self.iri = Some(i);
+                        continue;
+                    }
+                    None => {
+                        let p = self.pids.next()?;
+                        self.last_pid_end = Some(p.end);
+                        return Some(p);
+                    }
+                }
+            };
+            let end = iri.end;
+            if let Some(p) = self.pids.next_if(|p| p.start < end) {
+                self.last_pid_end = Some(p.end);
+                return Some(p);
+            }
+            let iri = self.iri.take()?;
+            if self.last_pid_end.is_some_and(|e| e > iri.start) {
+                continue;
+            }
+            self.last_pid_end = None;
+            return Some(from_iri(iri));
+        }
+    }
+}
+
+/// An IRI as an identifier: its kind detected. A URL that reads as a DOI or handle resolver
+/// URL is one only when it holds one (`https://doi.org/10.1000/` is an IRI); an IRI of the
+/// `doi:` or `hdl:` scheme keeps its scheme's kind, as an invalid URN does.
+fn from_iri(iri: FoundIri<'_>) -> Found<'_> {
+    let mut doi = None;
+    let b = iri.iri.as_bytes();
+    let web = b.len() > 5
+        && (b[..5].eq_ignore_ascii_case(b"http:") || b[..6].eq_ignore_ascii_case(b"https:"));
+    let kind = match detect(&iri.iri) {
+        Kind::RelativeRef => Kind::Iri,
+        Kind::Doi => {
+            let name = match &iri.iri {
+                Cow::Borrowed(t) => doi::recognize(t).map(|r| r.doi),
+                Cow::Owned(t) => doi::recognize(t).map(|r| r.doi.into_owned()),
+            };
+            match name {
+                Ok(d) => {
+                    doi = Some(d);
+                    Kind::Doi
+                }
+                Err(_) if web => Kind::Iri,
+                Err(_) => Kind::Doi,
+            }
+        }
+        Kind::Hdl if web && hdl::recognize(&iri.iri).is_err() => Kind::Iri,
+        k => k,
+    };
+    Found {
+        start: iri.start,
+        end: iri.end,
+        kind,
+        text: iri.iri,
+        doi,
+        truncated: iri.truncated,
+    }
+}
+
+/// The DOIs and handles of a text in order, without overlaps: of two that overlap, the one
+/// that starts first (a handle on a tie), so that a handle's written form takes the DOI in it.
+#[derive(Debug, Clone)]
+struct Pids<'a> {
+    dois: Peekable<doi::FoundIter<'a>>,
+    handles: Peekable<hdl::FoundIter<'a>>,
+    last_end: usize,
+}
+
+impl<'a> Iterator for Pids<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        loop {
+            let f = match (self.dois.peek(), self.handles.peek()) {
+                (Some(d), Some(h)) if d.start < h.start => self.dois.next().map(from_doi),
+                (_, Some(_)) => self.handles.next().map(from_hdl),
+                (Some(_), None) => self.dois.next().map(from_doi),
+                (None, None) => None,
+            }?;
+            if self.last_end <= f.start {
+                self.last_end = f.end;
+                return Some(f);
+            }
+        }
+    }
+}
+
+fn from_hdl(f: hdl::Found<'_>) -> Found<'_> {
+    Found {
+        start: f.start,
+        end: f.end,
+        kind: Kind::Hdl,
+        text: f.text,
+        doi: None,
+        truncated: f.truncated,
+    }
+}
+
+fn from_doi(f: doi::Found<'_>) -> Found<'_> {
+    Found {
+        start: f.start,
+        end: f.end,
+        kind: Kind::Doi,
+        text: f.text,
+        doi: Some(f.doi),
+        truncated: f.truncated,
+    }
+}
+
+/// Every IRI in `text`, in order, without overlaps (lazy).
+///
+/// ```
+/// let text = r#"Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+/// but you can probably pick it up from <ftp://foo.example.
+/// com/rfc/>. See also https://例え.jp/パス (Japanese)。"#;
+/// let found: Vec<String> = pidkit::extract::iris(text).map(|f| f.iri.into_owned()).collect();
+/// assert_eq!(found, [
+///     "http://www.w3.org/Addressing/",
+///     "ftp://foo.example.com/rfc/",
+///     "https://例え.jp/パス",
+/// ]);
+/// ```
+pub fn iris(text: &str) -> Iris<'_> {
+    Iris::new(text)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,621 @@
+//! What running text does around identifiers, in one place for every finder (IRIs, DOIs,
+//! handles) and for [`super::clean`]: sentence punctuation and brackets at the end, Unicode
+//! sentence punctuation that ends an identifier, the escapes of JSON and BibTeX, and lines
+//! broken inside an identifier.
+
+use std::borrow::Cow;
+
+use icu_properties::CodePointSetData;
+use icu_properties::props::{Script, TerminalPunctuation};
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// Non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`: `。` `、` `，` `．` `！` `？`
+/// `：` `；` `،` `؛` `؟` `۔` `।` …) ends an identifier wherever it stands: CJK text puts no
+/// space after it, and no identifier is written with it inside. (ASCII `. , ; : ! ?` are
+/// common inside URLs and DOIs; they are only left out at the end, by [`trim_end`].)
+///
+/// ```
+/// use pidkit::extract::ends_identifier;
+/// assert!(ends_identifier('。') && ends_identifier('،'));
+/// assert!(!ends_identifier('・') && !ends_identifier('.'));
+/// ```
+pub fn ends_identifier(c: char) -> bool {
+    !c.is_ascii() && CodePointSetData::new::<TerminalPunctuation>().contains(c)
+}
+
+/// Whether an identifier cannot start right after `prev`: a letter or digit of a script
+/// written with spaces between words (`xhttp://`, `éhttp://`). After a CJK character it can
+/// (`詳細はhttps://example.org/`), since those scripts put no space before it.
+pub(crate) fn glued_to_word(prev: char) -> bool {
+    if prev.is_ascii() {
+        return prev.is_ascii_alphanumeric();
+    }
+    if !prev.is_alphanumeric() {
+        return false;
+    }
+    let script = icu_properties::CodePointMapData::<Script>::new().get(prev);
+    matches!(script, Script::Latin | Script::Greek | Script::Cyrillic)
+}
+
+/// The character just before byte `at` of `text`.
+pub(crate) fn char_before(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+/// Bracket classes for [`trim_end`]: `(` `[` `{` `<` each on its own, the non-ASCII opening
+/// and closing punctuation (`（` `「` `【` …) together. `(class, opens)`.
+fn bracket(c: char) -> Option<(usize, bool)> {
+    match c {
+        '(' => Some((0, true)),
+        ')' => Some((0, false)),
+        '[' => Some((1, true)),
+        ']' => Some((1, false)),
+        '{' => Some((2, true)),
+        '}' => Some((2, false)),
+        '<' => Some((3, true)),
+        '>' => Some((3, false)),
+        c if c.is_ascii() => None,
+        c => match c.general_category() {
+            GeneralCategory::OpenPunctuation => Some((4, true)),
+            GeneralCategory::ClosePunctuation => Some((4, false)),
+            _ => None,
+        },
+    }
+}
+
+/// For a non-ASCII character, `Some(true)` if it opens a pair (`（` `「` `“` `«`), `Some(false)`
+/// if it closes one (`）` `」` `”` `»`): opening and closing punctuation, and initial and final
+/// quotation marks but for the single ones (`‘` `’` `‛`), which are also apostrophes
+/// (`https://fr.wikipedia.org/wiki/L’Étranger`).
+pub(crate) fn non_ascii_bracket(c: char) -> Option<bool> {
+    if c.is_ascii() || matches!(c, '\u{2018}' | '\u{2019}' | '\u{201B}') {
+        return None;
+    }
+    match c.general_category() {
+        GeneralCategory::OpenPunctuation | GeneralCategory::InitialPunctuation => Some(true),
+        GeneralCategory::ClosePunctuation | GeneralCategory::FinalPunctuation => Some(false),
+        _ => None,
+    }
+}
+
+/// An HTML character reference at `b[i]` (a `&`: `&name;`, `&#NN;`, `&#xHH;`): its length and
+/// the character it stands for when it is one an identifier may hold (`<` `>` `&`).
+pub(crate) fn html_entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
+    let end = i + 1 + b[i + 1..].iter().take(10).position(|&c| c == b';')?;
+    let body = &b[i + 1..end];
+    let named = !body.is_empty() && body.iter().all(u8::is_ascii_alphanumeric);
+    let numeric =
+        body.len() > 1 && body[0] == b'#' && body[1..].iter().all(u8::is_ascii_alphanumeric);
+    if !(named || numeric) {
+        return None;
+    }
+    let c = match body {
+        b"lt" | b"#60" | b"#x3C" | b"#x3c" => Some('<'),
+        b"gt" | b"#62" | b"#x3E" | b"#x3e" => Some('>'),
+        b"amp" | b"#38" | b"#x26" => Some('&'),
+        _ => None,
+    };
+    Some((end + 1 - i, c))
+}
+
+/// Whether `c` is a bracket or a quotation mark (what [`super::clean`] calls a wrapper).
+pub(crate) fn is_bracket_or_quote(c: char) -> bool {
+    bracket(c).is_some()
+        || matches!(c, '"' | '\'' | '`')
+        || matches!(
+            c.general_category(),
+            GeneralCategory::InitialPunctuation | GeneralCategory::FinalPunctuation
+        )
+}
+
+/// The length of `s` without what belongs to the sentence around it rather than to the
+/// identifier: trailing `.` `,` `;` `:` `!` `?` `'` `"` `*`, trailing non-ASCII punctuation
+/// (other, initial and final quotes, dashes), opening brackets at the end (they open nothing),
+/// and closing brackets at the end that close nothing inside `s` — so that
+/// `http://en.wikipedia.org/wiki/Foo_(bar)` keeps its `)` and `(see http://a.example/x)` loses it.
+///
+/// Linear: the brackets are counted once, and only when a closing one ends `s`; then each
+/// character removed costs O(1).
+pub(crate) fn trim_end(s: &str) -> usize {
+    let mut counts: Option<([usize; 5], [usize; 5])> = None;
+    let mut end = s.len();
+    while let Some(c) = s[..end].chars().next_back() {
+        let trim = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' | '*' => true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '=' | '~') => false,
+            _ => match bracket(c) {
+                Some((k, true)) => {
+                    if let Some((open, _)) = &mut counts {
+                        open[k] -= 1;
+                    }
+                    true
+                }
+                Some((k, false)) => {
+                    let (open, close) = counts.get_or_insert_with(|| count_brackets(&s[..end]));
+                    let unbalanced = close[k] > open[k];
+                    if unbalanced {
+                        close[k] -= 1;
+                    }
+                    unbalanced
+                }
+                None => !c.is_ascii() && is_trailing_punctuation(c),
+            },
+        };
+        if !trim {
+            break;
+        }
+        end -= c.len_utf8();
+    }
+    end
+}
+
+/// Opening and closing brackets of `s`, by class ([`bracket`]).
+fn count_brackets(s: &str) -> ([usize; 5], [usize; 5]) {
+    let mut open = [0usize; 5];
+    let mut close = [0usize; 5];
+    for c in s.chars() {
+        match bracket(c) {
+            Some((k, true)) => open[k] += 1,
+            Some((k, false)) => close[k] += 1,
+            None => {}
+        }
+    }
+    (open, close)
+}
+
+/// Non-ASCII punctuation left out at the end of an identifier (brackets aside): other
+/// punctuation (`。` `、` `…` `・`), quotation marks (`”` `»`) and dashes (`—`).
+fn is_trailing_punctuation(c: char) -> bool {
+    matches!(
+        c.general_category(),
+        GeneralCategory::OtherPunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+            | GeneralCategory::DashPunctuation
+    )
+}
+
+/// The escape at `b[i]` that stands for one character of an identifier, with its length:
+/// JSON's `\/` and `\uXXXX` (a surrogate pair as one character), and the escapes BibTeX and
+/// LaTeX need for URL and DOI characters: `\_` `\%` `\&` `\#` `\$`, `\~{}`, and the braced
+/// forms `{\_}` `{\%}` `{\&}` `{\#}` `{\$}`.
+pub(crate) fn escape_at(b: &[u8], i: usize) -> Option<(usize, char)> {
+    let latex = |c: u8| matches!(c, b'_' | b'%' | b'&' | b'#' | b'$');
+    match b[i] {
+        b'\\' => match *b.get(i + 1)? {
+            c @ b'/' => Some((2, c as char)),
+            c if latex(c) => Some((2, c as char)),
+            b'~' if b.get(i + 2..i + 4) == Some(b"{}") => Some((4, '~')),
+            b'u' => json_unicode(b, i),
+            _ => None,
+        },
+        b'{' if b.get(i + 1) == Some(&b'\\') && b.get(i + 3) == Some(&b'}') => {
+            let c = b[i + 2];
+            latex(c).then_some((4, c as char))
+        }
+        _ => None,
+    }
+}
+
+/// `\uXXXX` at `b[i]`, or a UTF-16 surrogate pair `\uD83D\uDE00`.
+fn json_unicode(b: &[u8], i: usize) -> Option<(usize, char)> {
+    let unit = |at: usize| -> Option<u32> {
+        if b.get(at..at + 2)? != b"\\u" {
+            return None;
+        }
+        let hex = std::str::from_utf8(b.get(at + 2..at + 6)?).ok()?;
+        if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(hex, 16).ok()
+    };
+    let hi = unit(i)?;
+    match hi {
+        0xD800..=0xDBFF => {
+            let lo = unit(i + 6)?;
+            if !(0xDC00..=0xDFFF).contains(&lo) {
+                return None;
+            }
+            let c = char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?;
+            Some((12, c))
+        }
+        0xDC00..=0xDFFF | 0 => None,
+        _ => Some((6, char::from_u32(hi)?)),
+    }
+}
+
+/// A change between the text as written and the identifier as read: the bytes
+/// `start..end` of the text are read as `with` (an escape), or not at all (the line break and
+/// indentation inside a broken identifier).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub with: Option<char>,
+}
+
+/// Text read from `text[from..to]` with edits applied, and the way back to offsets of `text`.
+#[derive(Debug, Clone)]
+pub(crate) struct Spliced<'a> {
+    pub text: Cow<'a, str>,
+    pub map: OffsetMap,
+}
+
+/// From offsets of a text read with edits back to offsets of the source.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct OffsetMap {
+    from: usize,
+    /// `(offset in text, offset in the source)` before and after each edit, in order.
+    marks: Vec<(usize, usize)>,
+}
+
+/// `text[from..to]` with the edits inside that range applied (borrowed when there are none).
+/// `edits` must be sorted and not overlap.
+pub(crate) fn splice<'a>(text: &'a str, from: usize, to: usize, edits: &[Edit]) -> Spliced<'a> {
+    let inside = edits.iter().filter(|e| e.start >= from && e.end <= to);
+    let mut out: Option<String> = None;
+    let mut marks = Vec::new();
+    let mut last = from;
+    for e in inside {
+        let s = out.get_or_insert_with(|| String::with_capacity(to - from));
+        s.push_str(&text[last..e.start]);
+        marks.push((s.len(), e.start));
+        if let Some(c) = e.with {
+            s.push(c);
+        }
+        marks.push((s.len(), e.end));
+        last = e.end;
+    }
+    let text = match out {
+        Some(mut s) => {
+            s.push_str(&text[last..to]);
+            Cow::Owned(s)
+        }
+        None => Cow::Borrowed(&text[from..to]),
+    };
+    Spliced {
+        text,
+        map: OffsetMap { from, marks },
+    }
+}
+
+impl Spliced<'_> {
+    /// See [`OffsetMap::source_end`].
+    pub(crate) fn source_end(&self, at: usize) -> usize {
+        self.map.source_end(at)
+    }
+}
+
+impl OffsetMap {
+    /// The source offset where byte `at` of the read text starts (past removed text).
+    pub(crate) fn source_start(&self, at: usize) -> usize {
+        let k = self.marks.partition_point(|&(m, _)| m <= at);
+        match k.checked_sub(1).map(|k| self.marks[k]) {
+            Some((m, o)) => o + (at - m),
+            None => self.from + at,
+        }
+    }
+
+    /// The source offset where the read text up to `at` ends (before removed text).
+    pub(crate) fn source_end(&self, at: usize) -> usize {
+        let k = self.marks.partition_point(|&(m, _)| m < at);
+        match self.marks.get(k) {
+            Some(&(m, o)) if m == at => o,
+            _ => match k.checked_sub(1).map(|k| self.marks[k]) {
+                Some((m, o)) => o + (at - m),
+                None => self.from + at,
+            },
+        }
+    }
+}
+
+/// Spaces and tabs looked at between an identifier and the line end, and before the next
+/// line's first word; the longest continuation word; the most lines one identifier is read
+/// across. (Bounds, so that no text is looked at more than a constant number of times.)
+const MAX_GAP: usize = 16;
+pub(crate) const MAX_INDENT: usize = 64;
+const MAX_WORD: usize = 1024;
+pub(crate) const MAX_JOINS: usize = 16;
+
+/// Characters after which a line break inside an identifier is usual (reference styles break
+/// URLs and DOIs after `/` and before or after `.` `-` `_` `~` `=` `&`).
+pub(crate) const BREAK_AFTER: &[u8] = b"/-_.~=&";
+
+/// Of those, the ones an identifier rarely ends with: a line that ends with one and is not
+/// joined to the next is reported as truncated. (`/` and `.` end many a URL and sentence.)
+const TRUNCATED_AFTER: &[u8] = b"-_~=&";
+
+/// What follows an identifier's run that stopped at whitespace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// It goes on at this offset, the first word of the next line.
+    Join(usize),
+    /// It may go on in the next line, but that line's first word does not say so clearly:
+    /// report it as truncated.
+    Truncated,
+    /// It ends here.
+    End,
+}
+
+/// The line-break rule: whether an identifier whose run `text[..end]` stopped at whitespace
+/// goes on in the next line.
+///
+/// Only where the run reaches the line end (spaces or tabs may follow) and the next line is
+/// not blank. Let *w* be the next line's first word (its indentation skipped), and *last* the
+/// run's last character. The run is **joined** to *w* when *w* is made of characters the
+/// identifier may hold (`holds`), holds a letter or digit, is no list marker (`12.`, `[12]`,
+/// `(12)`, `-`, `•`) and does not start an identifier of its own (`scheme:`, `10.NNNN`,
+/// `www.`), and either
+/// * the identifier cannot end where the line does (`incomplete`: a DOI with no suffix yet, an
+///   IRI that is only `scheme://`), or
+/// * *last* is one of `/ - _ . ~ = &` and *w* has the shape of a piece of an identifier: a
+///   digit or one of `/ . _ ~ = & ? # % -` once its trailing sentence punctuation is left out
+///   (`01.001`, `publications/2020/report.pdf`), not a plain word (`Accessed`, `pdf`).
+///
+/// Otherwise, when the identifier is incomplete or *last* is one of `- _ ~ = &` (which an
+/// identifier rarely ends with), it is **truncated**; else it simply **ends**.
+pub(crate) fn next_line(
+    text: &str,
+    end: usize,
+    last: Option<char>,
+    incomplete: bool,
+    holds: impl Fn(char) -> bool,
+) -> Next {
+    let b = text.as_bytes();
+    let breaks = last.is_some_and(|c| c.is_ascii() && BREAK_AFTER.contains(&(c as u8)));
+    if !incomplete && !breaks {
+        return Next::End;
+    }
+    let truncated = if incomplete
+        || last.is_some_and(|c| c.is_ascii() && TRUNCATED_AFTER.contains(&(c as u8)))
+    {
+        Next::Truncated
+    } else {
+        Next::End
+    };
+    let mut k = end;
+    let lim = (end + MAX_GAP).min(b.len());
+    while k < lim && matches!(b[k], b' ' | b'\t') {
+        k += 1;
+    }
+    if b.get(k) == Some(&b'\r') {
+        k += 1;
+    }
+    if b.get(k) != Some(&b'\n') {
+        return Next::End;
+    }
+    k += 1;
+    let lim = (k + MAX_INDENT).min(b.len());
+    while k < lim && matches!(b[k], b' ' | b'\t') {
+        k += 1;
+    }
+    let w0 = k;
+    let mut w1 = b.len();
+    let mut all_held = true;
+    for (i, c) in text[w0..].char_indices() {
+        if c.is_whitespace() {
+            w1 = w0 + i;
+            break;
+        }
+        if i >= MAX_WORD {
+            return truncated;
+        }
+        all_held &= holds(c);
+    }
+    let w = &text[w0..w1];
+    if w.is_empty() {
+        return truncated;
+    }
+    let ok = all_held
+        && w.chars().any(char::is_alphanumeric)
+        && !is_list_marker(w)
+        && !starts_identifier(w);
+    if ok && (incomplete || has_identifier_shape(w)) {
+        Next::Join(w0)
+    } else {
+        truncated
+    }
+}
+
+/// `12.`, `12)`, `[12]`, `(12)` (one to three digits), or a bullet.
+pub(crate) fn is_list_marker(w: &str) -> bool {
+    let digits = |s: &str| (1..=3).contains(&s.len()) && s.bytes().all(|c| c.is_ascii_digit());
+    matches!(w, "-" | "*" | "+" | "•" | "–" | "—" | ">")
+        || w.strip_suffix(['.', ')']).is_some_and(digits)
+        || w.strip_prefix('[')
+            .and_then(|r| r.strip_suffix(']'))
+            .is_some_and(digits)
+        || w.strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .is_some_and(digits)
+}
+
+/// Whether `w` starts an identifier: a scheme and `:`, a DOI prefix, or `www.`.
+pub(crate) fn starts_identifier(w: &str) -> bool {
+    let b = w.as_bytes();
+    if b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"www.") {
+        return true;
+    }
+    if b.starts_with(b"10.") && b.get(3).is_some_and(u8::is_ascii_digit) {
+        return true;
+    }
+    let scheme = b
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    scheme > 0 && b[0].is_ascii_alphabetic() && b.get(scheme) == Some(&b':')
+}
+
+/// A piece of an identifier rather than a word of prose: a digit or URL punctuation before
+/// its trailing sentence punctuation.
+fn has_identifier_shape(w: &str) -> bool {
+    w[..trim_end(w)]
+        .bytes()
+        .any(|c| c.is_ascii_digit() || b"/._~=&?#%-".contains(&c))
+}
+
+/// Whether `b[at..]` starts with `pat`, ASCII case-insensitively, where each `/` of `pat` may
+/// also be written `\/` (as JSON may write it); the length matched.
+pub(crate) fn starts_with_pat(b: &[u8], at: usize, pat: &str) -> Option<usize> {
+    let mut k = at;
+    for &p in pat.as_bytes() {
+        if p == b'/' && b.get(k..k + 2) == Some(b"\\/") {
+            k += 2;
+        } else if b.get(k).is_some_and(|c| c.eq_ignore_ascii_case(&p)) {
+            k += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(k - at)
+}
+
+/// Whether `b[..end]` ends with `pat`, with the rules of [`starts_with_pat`]; the length matched.
+pub(crate) fn ends_with_pat(b: &[u8], end: usize, pat: &str) -> Option<usize> {
+    let mut k = end;
+    for &p in pat.as_bytes().iter().rev() {
+        if p == b'/' && k >= 2 && &b[k - 2..k] == b"\\/" {
+            k -= 2;
+        } else if k >= 1 && b[k - 1].eq_ignore_ascii_case(&p) {
+            k -= 1;
+        } else {
+            return None;
+        }
+    }
+    Some(end - k)
+}
+
+/// Whether `s` holds a blank line: a line break, then only spaces, tabs or CRs, then another.
+pub(crate) fn has_blank_line(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr_iter(b'\n', b).any(|k| {
+        b[k + 1..]
+            .iter()
+            .find(|&&c| !matches!(c, b' ' | b'\t' | b'\r'))
+            .is_some_and(|&c| c == b'\n')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentence_punctuation_and_brackets() {
+        fn t(s: &str) -> &str {
+            &s[..trim_end(s)]
+        }
+        assert_eq!(t("http://a/b."), "http://a/b");
+        assert_eq!(t("http://a/Foo_(bar)"), "http://a/Foo_(bar)");
+        assert_eq!(t("http://a/b)"), "http://a/b");
+        assert_eq!(t("http://a/b))."), "http://a/b");
+        assert_eq!(t("http://a/b("), "http://a/b");
+        assert_eq!(t("http://a/「b」"), "http://a/「b」");
+        assert_eq!(non_ascii_bracket('“'), Some(true));
+        assert_eq!(non_ascii_bracket('”'), Some(false));
+        assert_eq!(non_ascii_bracket('’'), None);
+        assert_eq!(t("http://a/b）。"), "http://a/b");
+        assert_eq!(t("http://a/b”…—"), "http://a/b");
+        assert_eq!(t("x_"), "x_");
+        // Openers taken off before the brackets are counted, and after.
+        assert_eq!(t("a)("), "a");
+        assert_eq!(t("(a)("), "(a)");
+        assert_eq!(t("(a))(."), "(a)");
+        assert_eq!(t("[a](b))"), "[a](b)");
+        assert_eq!(t("...."), "");
+    }
+
+    #[test]
+    fn terminal_punctuation_ends_identifiers() {
+        for c in [
+            '。', '、', '，', '．', '！', '？', '：', '；', '؟', '۔', '।',
+        ] {
+            assert!(ends_identifier(c), "{c}");
+        }
+        for c in ['・', '.', ',', 'é', '日', '（'] {
+            assert!(!ends_identifier(c), "{c}");
+        }
+        assert!(glued_to_word('x') && glued_to_word('é') && glued_to_word('ж'));
+        assert!(!glued_to_word('日') && !glued_to_word('は') && !glued_to_word('（'));
+    }
+
+    #[test]
+    fn escapes() {
+        let e = |s: &str| escape_at(s.as_bytes(), 0);
+        assert_eq!(e("\\/x"), Some((2, '/')));
+        assert_eq!(e("\\_"), Some((2, '_')));
+        assert_eq!(e("{\\_}"), Some((4, '_')));
+        assert_eq!(e("\\~{}"), Some((4, '~')));
+        assert_eq!(e("\\u00e9"), Some((6, 'é')));
+        assert_eq!(e("\\ud83d\\ude00"), Some((12, '😀')));
+        assert_eq!(e("\\ud83d"), None);
+        assert_eq!(e("\\u0000"), None);
+        assert_eq!(e("\\n"), None);
+        assert_eq!(e("\\"), None);
+        assert_eq!(e("{\\_"), None);
+    }
+
+    #[test]
+    fn splicing_maps_offsets_back() {
+        let text = "a\\/b\n  c";
+        let edits = [
+            Edit {
+                start: 1,
+                end: 3,
+                with: Some('/'),
+            },
+            Edit {
+                start: 4,
+                end: 7,
+                with: None,
+            },
+        ];
+        let s = splice(text, 0, text.len(), &edits);
+        assert_eq!(s.text, "a/bc");
+        assert_eq!(s.map.source_start(1), 1);
+        assert_eq!(s.source_end(2), 3);
+        assert_eq!(s.source_end(3), 4);
+        assert_eq!(s.map.source_start(3), 7);
+        assert_eq!(s.source_end(4), 8);
+        let plain = splice(text, 2, 4, &[]);
+        assert!(matches!(plain.text, Cow::Borrowed("/b")));
+        assert_eq!(plain.source_end(2), 4);
+    }
+
+    #[test]
+    fn the_line_break_rule() {
+        let any = |_: char| true;
+        let next = |t: &str, incomplete| {
+            let end = t.find(['\r', '\n', ' ']).unwrap();
+            next_line(t, end, t[..end].chars().last(), incomplete, any)
+        };
+        assert_eq!(next("a.\n   01.001 x", false), Next::Join(6));
+        assert_eq!(next("a/\r\npublications/x", false), Next::Join(4));
+        assert_eq!(next("a/\nAccessed 2020", false), Next::End);
+        assert_eq!(next("a-\nthing", false), Next::Truncated);
+        assert_eq!(next("a/\n[12] Smith", false), Next::End);
+        assert_eq!(next("a/\n12. Smith", false), Next::End);
+        assert_eq!(next("a/\n12345. Smith", false), Next::Join(3));
+        assert_eq!(next("a/\nhttps://b/", false), Next::End);
+        assert_eq!(next("a-\n10.1000/1", false), Next::Truncated);
+        assert_eq!(next("a/\n\nb/c", false), Next::End);
+        assert_eq!(next("a/ b/c", false), Next::End);
+        assert_eq!(next("a\nb/c", false), Next::End);
+        assert_eq!(next("a/\nabc", true), Next::Join(3));
+        assert_eq!(next("a/\n", true), Next::Truncated);
+        assert_eq!(
+            next_line("a-\nb\"c", 2, Some('-'), false, |c| c != '"'),
+            Next::Truncated
+        );
+    }
+
+    #[test]
+    fn patterns_with_escaped_slashes() {
+        let b = b"https:\\/\\/doi.org\\/10.";
+        assert_eq!(ends_with_pat(b, 19, "doi.org/"), Some(9));
+        assert_eq!(ends_with_pat(b, 10, "https://"), Some(10));
+        assert_eq!(starts_with_pat(b, 0, "HTTPS://"), Some(10));
+        assert_eq!(starts_with_pat(b, 0, "http://"), None);
+        assert!(has_blank_line("a\n \r\nb") && !has_blank_line("a\nb\n"));
+    }
+}
