@@ -12,7 +12,7 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 /// Non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`: `。` `、` `，` `．` `！` `？`
 /// `：` `；` `،` `؛` `؟` `۔` `।` …) ends an identifier wherever it stands: CJK text puts no
 /// space after it, and no identifier is written with it inside. (ASCII `. , ; : ! ?` are
-/// common inside URLs and DOIs; they are only left out at the end, by [`trim_end`].)
+/// common inside URLs and DOIs; they are only left out at the end, when the end of an identifier is trimmed.)
 ///
 /// ```
 /// use pidkit::extract::ends_identifier;
