@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 
 use anstream::{AutoStream, ColorChoice};
 use anstyle::AnsiColor;
+use pidkit::caret::{Caret, unsafe_on_terminal};
 use pidkit::{ParseError, Warning};
 use serde::Serialize;
-use unicode_width::UnicodeWidthChar;
 
 use crate::input::BadBytes;
 
@@ -438,20 +438,8 @@ impl Style {
     }
 }
 
-/// Whether `c` must not reach a terminal as it is: a control (C0, DEL, C1: ANSI escapes, CR,
-/// LF, NEL), a bidi control (Unicode's Bidi_Control: ALM, LRM, RLM, LRE…RLO, LRI…PDI), a line
-/// or paragraph separator, or the BOM.
-fn unsafe_on_terminal(c: char) -> bool {
-    c.is_control()
-        || pidkit::chars::is_bidi_format(c)
-        || matches!(
-            c,
-            '\u{061C}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
-        )
-}
-
 /// Text from input or from a server, made safe for one line of human output: every character
-/// of [`unsafe_on_terminal`] is shown as `<U+XXXX>`, so nothing can colour, move the cursor,
+/// of [`pidkit::caret::unsafe_on_terminal`] is shown as `<U+XXXX>`, so nothing can colour, move the cursor,
 /// reorder the line or forge a following line. Borrowed when nothing needs escaping.
 pub fn safe(text: &str) -> std::borrow::Cow<'_, str> {
     escape(text, unsafe_on_terminal)
@@ -481,43 +469,15 @@ fn escape(text: &str, unsafe_char: impl Fn(char) -> bool) -> std::borrow::Cow<'_
     std::borrow::Cow::Owned(out)
 }
 
-/// The input as it can be shown safely on one terminal line, and the display column at which
-/// each byte offset starts. Characters of [`unsafe_on_terminal`] are shown as `<U+XXXX>` so
-/// they neither break the line nor reorder it.
-pub fn render(input: &str) -> (String, impl Fn(usize) -> usize + '_) {
-    let mut shown = String::with_capacity(input.len());
-    let mut cols = Vec::with_capacity(input.len() + 1); // (byte offset, column)
-    let mut col = 0;
-    for (i, c) in input.char_indices() {
-        cols.push((i, col));
-        if unsafe_on_terminal(c) {
-            let s = format!("<U+{:04X}>", c as u32);
-            col += s.len();
-            shown.push_str(&s);
-        } else {
-            col += c.width().unwrap_or(0);
-            shown.push(c);
-        }
-    }
-    cols.push((input.len(), col));
-    let column = move |offset: usize| match cols.binary_search_by_key(&offset, |&(i, _)| i) {
-        Ok(k) => cols[k].1,
-        Err(k) => cols[k.saturating_sub(1)].1,
-    };
-    (shown, column)
-}
-
 /// Append the input with a caret line under `offset..offset+len`, indented by `indent`.
 pub fn caret(out: &mut String, input: &str, offset: usize, len: usize, indent: &str, style: Style) {
-    let (shown, column) = render(input);
-    let start = column(offset);
-    let width = (column(offset + len) - start).max(1);
-    let _ = writeln!(out, "{indent}{shown}");
+    let c = Caret::new(input, offset, len);
+    let _ = writeln!(out, "{indent}{}", c.line);
     let _ = writeln!(
         out,
         "{indent}{}{}",
-        " ".repeat(start),
-        style.red(&"^".repeat(width))
+        " ".repeat(c.start),
+        style.red(&"^".repeat(c.width))
     );
 }
 

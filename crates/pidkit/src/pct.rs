@@ -74,12 +74,13 @@ pub fn decode_at(s: &[u8], i: usize) -> Option<u8> {
 /// ```
 pub fn decode_bytes(s: &str) -> Cow<'_, [u8]> {
     let b = s.as_bytes();
-    let Some(first) = b.iter().position(|&c| c == b'%') else {
+    let Some(first) = memchr::memchr(b'%', b) else {
         return Cow::Borrowed(b);
     };
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
     let mut i = first;
+    // At a '%' here; the bytes up to the next one are copied in one go.
     while i < b.len() {
         if let Some(v) = decode_at(b, i) {
             out.push(v);
@@ -88,6 +89,9 @@ pub fn decode_bytes(s: &str) -> Cow<'_, [u8]> {
             out.push(b[i]);
             i += 1;
         }
+        let next = memchr::memchr(b'%', &b[i..]).map_or(b.len(), |k| i + k);
+        out.extend_from_slice(&b[i..next]);
+        i = next;
     }
     Cow::Owned(out)
 }

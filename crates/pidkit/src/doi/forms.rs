@@ -364,9 +364,14 @@ pub fn recognize_with(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, Do
 }
 
 fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {
-    let trimmed = s.trim_start();
-    let start = s.len() - trimmed.len();
-    let t = trimmed.trim_end();
+    // Printable ASCII at both ends (the common case) is not whitespace: no Unicode trim needed.
+    let printable = |b: Option<&u8>| b.is_some_and(|&c| c > b' ' && c < 0x80);
+    let (start, t) = if printable(s.as_bytes().first()) && printable(s.as_bytes().last()) {
+        (0, s)
+    } else {
+        let trimmed = s.trim_start();
+        (s.len() - trimmed.len(), trimmed.trim_end())
+    };
     if t.is_empty() {
         return Err(DoiParseError::new(IriError::Empty, 0, 0));
     }
@@ -447,7 +452,7 @@ fn uri_form(
     profile: DoiProfile,
     form: DoiForm,
 ) -> Result<Recognized<'_>, DoiParseError> {
-    let end = match t.find(['?', '#']) {
+    let end = match memchr::memchr2(b'?', b'#', t.as_bytes()) {
         Some(i) if profile == DoiProfile::Current => {
             let kind = if t.as_bytes()[i] == b'?' {
                 DoiError::Query
@@ -497,7 +502,7 @@ fn url_form(
     profile: DoiProfile,
 ) -> Result<Recognized<'_>, DoiParseError> {
     let rest = &t[scheme..];
-    let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host_len = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let host = &rest[..host_len];
     let known = RESOLVER_HOSTS.iter().any(|h| host.eq_ignore_ascii_case(h));
     if !known {
@@ -516,7 +521,7 @@ fn url_form(
         ));
     }
     let path = &t[path_start..];
-    let path_end = path.find(['?', '#']).unwrap_or(path.len());
+    let path_end = memchr::memchr2(b'?', b'#', path.as_bytes()).unwrap_or(path.len());
     let tail = (path_end < path.len()).then(|| (base + path_start + path_end, base + t.len()));
     let path = &path[..path_end];
     let (enc, enc_start, form) = match path.strip_prefix("api/handles/") {

@@ -404,7 +404,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
     if b.is_empty() {
         return Err(DoiParseError::new(IriError::Empty, 0, 0));
     }
-    let slash = s.find('/');
+    let slash = memchr::memchr(b'/', b);
     let prefix_end = slash.unwrap_or(b.len());
     match profile {
         DoiProfile::Legacy => {

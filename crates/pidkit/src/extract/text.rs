@@ -5,8 +5,6 @@
 
 use std::borrow::Cow;
 
-use icu_properties::CodePointSetData;
-use icu_properties::props::{Script, TerminalPunctuation};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`: `。` `、` `，` `．` `！` `？`
@@ -19,8 +17,39 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 /// assert!(ends_identifier('。') && ends_identifier('،'));
 /// assert!(!ends_identifier('・') && !ends_identifier('.'));
 /// ```
+///
+/// Without the `unicode-text` feature (no ICU4X property data), the sentence punctuation of
+/// CJK, Arabic and Devanagari text listed above stands for `Terminal_Punctuation`.
 pub fn ends_identifier(c: char) -> bool {
-    !c.is_ascii() && CodePointSetData::new::<TerminalPunctuation>().contains(c)
+    if c.is_ascii() {
+        return false;
+    }
+    #[cfg(feature = "unicode-text")]
+    {
+        icu_properties::CodePointSetData::new::<icu_properties::props::TerminalPunctuation>()
+            .contains(c)
+    }
+    #[cfg(not(feature = "unicode-text"))]
+    {
+        matches!(
+            c,
+            '。' | '、'
+                | '，'
+                | '．'
+                | '！'
+                | '？'
+                | '：'
+                | '；'
+                | '｡'
+                | '､'
+                | '،'
+                | '؛'
+                | '؟'
+                | '۔'
+                | '।'
+                | '॥'
+        )
+    }
 }
 
 /// Whether an identifier cannot start right after `prev`: a letter or digit of a script
@@ -33,8 +62,26 @@ pub(crate) fn glued_to_word(prev: char) -> bool {
     if !prev.is_alphanumeric() {
         return false;
     }
-    let script = icu_properties::CodePointMapData::<Script>::new().get(prev);
-    matches!(script, Script::Latin | Script::Greek | Script::Cyrillic)
+    #[cfg(feature = "unicode-text")]
+    {
+        use icu_properties::props::Script;
+        let script = icu_properties::CodePointMapData::<Script>::new().get(prev);
+        matches!(script, Script::Latin | Script::Greek | Script::Cyrillic)
+    }
+    // Without the Script data: any letter or digit but those of the scripts written without
+    // spaces (Han, kana, Hangul).
+    #[cfg(not(feature = "unicode-text"))]
+    {
+        !matches!(
+            prev,
+            '\u{3040}'..='\u{30FF}'
+                | '\u{3400}'..='\u{4DBF}'
+                | '\u{4E00}'..='\u{9FFF}'
+                | '\u{AC00}'..='\u{D7AF}'
+                | '\u{F900}'..='\u{FAFF}'
+                | '\u{20000}'..='\u{3FFFF}'
+        )
+    }
 }
 
 /// The character just before byte `at` of `text`.

@@ -1,0 +1,41 @@
+//! A fixed amount of DOI reading for profiles: every line of FILE through `pidkit::read` (auto
+//! detection, as `pidkit.arrow.doi_name` does), `ROUNDS` times; prints the DOIs found and the
+//! best pass in ns/line.
+//!
+//! `python3 -c 'import sys; sys.path.insert(0, "crates/pidkit-py/bench"); import generate;
+//! print("\n".join(x for x in generate.dois(1_000_000, 2024) if x))' > /tmp/dois-1m.txt`, then
+//! `cargo run --release -p pidkit-bench --example profile_doi -- /tmp/dois-1m.txt 5`
+//! (or under `perf record` / `valgrind --tool=callgrind`).
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: profile_doi FILE [ROUNDS]");
+        std::process::exit(2);
+    };
+    let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
+    let text = std::fs::read_to_string(path).expect("read FILE");
+    let lines: Vec<&str> = text.lines().collect();
+    let opts = pidkit::ReadOptions::default();
+    let mut best = f64::MAX;
+    let mut found = 0;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let mut bytes = 0;
+        found = 0;
+        for s in &lines {
+            if let Ok(pidkit::Identifier::Doi(d)) = pidkit::read(s, &opts).result {
+                bytes += d.doi.as_str().len();
+                found += 1;
+            }
+        }
+        std::hint::black_box(bytes);
+        best = best.min(start.elapsed().as_secs_f64() * 1e9 / lines.len() as f64);
+    }
+    println!(
+        "{found} DOIs of {} lines; best pass {best:.1} ns/line",
+        lines.len()
+    );
+}
