@@ -451,17 +451,13 @@ pub fn arrow_doi_name(
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
-    let op = Op::Read { warnings: false };
     run(py, data, &|s, family| {
         let mut col = StrCol::with_capacity(s.len(), s.bytes());
         for i in 0..s.len() {
-            match s.get(i) {
-                Some(t) => with_record(t, &opts, &op, false, |r| match &r.reading {
-                    Ok(Identifier::Doi(d)) => col.push(Some(d.doi.as_str())),
-                    _ => col.push(None),
-                }),
-                None => col.push(None),
-            }
+            // The reading's DOI, without the rest of the reading (pidkit::read_doi; under
+            // --as leiri|web nothing is read as a DOI, as in with_record).
+            let doi = s.get(i).and_then(|t| pidkit::read_doi(t, &opts));
+            col.push(doi.as_ref().map(|d| d.as_str()));
         }
         col.finish(family)
     })

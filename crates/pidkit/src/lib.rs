@@ -37,7 +37,7 @@ pub use iri::{Host, HostKind, Iri, IriParts, IriRef, Profile, Rule};
 pub use ivo::Ivoid;
 pub use reading::{
     Comparison, Details, Identifier, Kind, Listing, PidCase, PidForm, PidOutput, ReadAs,
-    ReadOptions, Reading, looks_like_text, read, read_for_conversion,
+    ReadOptions, Reading, looks_like_text, read, read_doi, read_for_conversion,
 };
 pub use scheme::{ErrorKind, ParseError};
 pub use urn::{Urn, UrnSyntax};

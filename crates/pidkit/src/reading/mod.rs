@@ -89,6 +89,28 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     }
 }
 
+/// The DOI name [`read`] would give for `s` under `opts` (its `Identifier::Doi`), without
+/// building the reading: for batch jobs that want DOI names alone (`pidkit.arrow.doi_name`).
+/// `None` where `read` gives another kind or an error.
+///
+/// ```
+/// use pidkit::{read_doi, ReadOptions};
+/// let opts = ReadOptions::default();
+/// assert_eq!(read_doi("https://doi.org/10.1000/182?x", &opts).unwrap().as_str(), "10.1000/182");
+/// assert!(read_doi("http://example.org/", &opts).is_none());
+/// assert!(read_doi("doi:10.1000", &opts).is_none());
+/// ```
+pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
+    let kind = match opts.read_as {
+        ReadAs::Auto => detect(s),
+        a => a.scheme().unwrap_or(Kind::Iri),
+    };
+    if kind != Kind::Doi {
+        return None;
+    }
+    crate::doi::recognize_with(s, opts.doi).ok().map(|r| r.doi)
+}
+
 /// Read `s` for IRI ⇄ URI conversion: under [`ReadAs::Auto`], a scheme whose every form is an
 /// IRI (URNs, IVOIDs: [`crate::scheme::Scheme::CONVERTS_AS_IRI`]) is read as an IRI reference —
 /// one that is not (yet) valid by its scheme's rules, such as `urn:example:ü`, still has a URI
@@ -327,6 +349,53 @@ mod tests {
     use std::borrow::Cow;
 
     use super::*;
+
+    /// `read_doi` is `read` narrowed to its DOI: the same name for every input, under every
+    /// way of reading.
+    #[test]
+    fn read_doi_is_read_narrowed() {
+        use proptest::prelude::*;
+        let pieces = [
+            "10.1000/182",
+            "10.1000",
+            "/",
+            "doi:",
+            "DOI: ",
+            "https://doi.org/",
+            "http://dx.doi.org/",
+            "doi.org/",
+            "info:doi/",
+            "urn:doi:",
+            "%2F",
+            "%3C",
+            "%ZZ",
+            "?x",
+            "#f",
+            " ",
+            "\u{A0}",
+            "é",
+            "10/abc",
+            "hdl:",
+            "http://a/",
+            "(SICI)",
+            ":",
+            "\t",
+        ];
+        let input = prop::collection::vec(prop::sample::select(pieces.to_vec()), 0..6)
+            .prop_map(|v| v.concat());
+        let modes = [ReadAs::Auto, ReadAs::Doi, ReadAs::IriRef, ReadAs::Leiri];
+        proptest!(ProptestConfig::with_cases(3_000), |(s in input)| {
+            for m in modes {
+                let opts = ReadOptions::new(m, None).unwrap();
+                let want = match read(&s, &opts).result {
+                    Ok(Identifier::Doi(d)) => Some(d.doi.as_str().to_owned()),
+                    _ => None,
+                };
+                let got = read_doi(&s, &opts).map(|d| d.as_str().to_owned());
+                prop_assert_eq!(got, want, "{:?} as {:?}", s, m);
+            }
+        });
+    }
     use crate::{ToIri, ToUri};
 
     fn kind(input: &str, read_as: ReadAs) -> (Kind, bool) {
