@@ -537,7 +537,7 @@ pub struct Common {
 }
 
 fn main() -> ExitCode {
-    quiet_print_on_closed_pipe();
+    panic_reports();
     let cli = Cli::parse();
     match real_main(cli) {
         Ok(code) => code,
@@ -550,10 +550,18 @@ fn main() -> ExitCode {
 
 /// Output written with `print!` panics on a closed pipe ("failed printing to stdout: Broken
 /// pipe"); like every other write to a closed stdout, that ends the process quietly with status
-/// 0 (see `output::Stdout`). Any other panic is reported as usual.
-fn quiet_print_on_closed_pipe() {
+/// 0 (see `output::Stdout`). A panic inside redb is a damaged cache file: the resolver's cache
+/// catches it and says so once ("… is damaged …"), so Rust's report of it is not shown. Any
+/// other panic is reported as usual.
+fn panic_reports() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if info
+            .location()
+            .is_some_and(|l| l.file().replace('\\', "/").contains("/redb-"))
+        {
+            return;
+        }
         let text = info
             .payload()
             .downcast_ref::<String>()

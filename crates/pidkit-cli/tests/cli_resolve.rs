@@ -607,3 +607,62 @@ fn handles_resolve_through_the_handle_api_with_their_kind() {
         serde_json::json!(["https://repository.example.org/items/abc"])
     );
 }
+
+#[test]
+fn a_panic_inside_the_cache_store_is_not_shown_to_the_user() {
+    // A page of the redb file overwritten with noise often makes redb panic; the cache catches
+    // it and warns once ("is damaged"). What the user reads is that warning, never Rust's panic
+    // report. Several copies, since which damage panics depends on the file's layout.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let n = 600;
+    let input: String = (0..n).map(|i| format!("10.5555/bench/{i}\n")).collect();
+    pidkit(&server)
+        .args(["--json", "--cache-dir"])
+        .arg(dir.path())
+        .write_stdin(input.clone())
+        .assert()
+        .code(0);
+    let original = std::fs::read(dir.path().join("resolve-v1.redb")).unwrap();
+    let pages = original.len() / 4096;
+    let mut warned = 0;
+    for seed in 0..12u64 {
+        let copy = tempfile::tempdir().unwrap();
+        let mut bytes = original.clone();
+        // A fixed LCG: page and noise per seed.
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let page = next() % pages.max(1) * 4096;
+        for b in &mut bytes[page..(page + 4096).min(original.len())] {
+            *b = next() as u8;
+        }
+        std::fs::write(copy.path().join("resolve-v1.redb"), bytes).unwrap();
+        let out = pidkit(&server)
+            .args(["--json", "--offline", "--cache-dir"])
+            .arg(copy.path())
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(
+            json_lines(&out.stdout).len(),
+            n,
+            "seed {seed}: every input its line"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked at"), "seed {seed}: {stderr}");
+        assert!(
+            stderr.matches("is damaged").count() <= 1,
+            "seed {seed}: {stderr}"
+        );
+        warned += stderr.matches("is damaged").count();
+    }
+    assert!(
+        warned > 0,
+        "no copy was noticed as damaged: the test tests nothing"
+    );
+}
