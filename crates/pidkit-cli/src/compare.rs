@@ -17,14 +17,18 @@ const VERDICT: [&str; 5] = ["key", "level", "equivalent", "rung", "rule"];
 struct Side<'a> {
     number: usize,
     input: &'a str,
+    /// Under `--as leiri|web`, the text read (§7.1/§7.2), when it differs from the input.
+    mapped: Option<&'a str>,
     reading: Reading<'a>,
     warnings: Vec<Warning>,
     error: Option<ErrorJson>,
 }
 
 impl<'a> Side<'a> {
-    fn read(number: usize, input: &'a str, opts: &ReadOptions) -> Side<'a> {
-        let reading = pidkit::read(input, opts);
+    /// Read `text`, the input after `--as leiri|web`'s mapping ([`lenient_text`]); errors
+    /// point into `input`.
+    fn read(number: usize, input: &'a str, text: &'a str, opts: &ReadOptions) -> Side<'a> {
+        let reading = pidkit::read(text, opts).located_in(input, opts);
         let warnings = match &reading.result {
             Ok(id) => {
                 let mut w = reading.notes.clone();
@@ -37,6 +41,7 @@ impl<'a> Side<'a> {
         Side {
             number,
             input,
+            mapped: (text != input).then_some(text),
             reading,
             warnings,
             error,
@@ -55,6 +60,9 @@ impl<'a> Side<'a> {
             self.error.as_ref(),
             &self.warnings,
         );
+        if let Some(m) = self.mapped {
+            output::json_member(out, "mapped", Some(m));
+        }
         output::json_member(out, "key", key);
         out.push('}');
     }
@@ -69,19 +77,39 @@ pub struct Keyed<'a> {
     pub rule: &'static str,
 }
 
-/// The key `dedupe` uses, read as `opts` say; or the kind the input was read as and its error.
+/// The text `opts` read for `input`: under `--as leiri|web`, the §7.1/§7.2 mapping.
+pub fn lenient_text<'a>(input: &'a str, opts: &ReadOptions) -> Cow<'a, str> {
+    opts.lenient()
+        .map_or(Cow::Borrowed(input), |l| l.map(input))
+}
+
+/// The key `dedupe` uses, read as `opts` say (after `--as leiri|web`'s mapping); or the kind
+/// the input was read as and its error, pointing into `input`.
 pub fn key<'a>(
     input: &'a str,
     opts: &ReadOptions,
     level: Level,
 ) -> Result<Keyed<'a>, (Kind, pidkit::ParseError)> {
-    let reading = pidkit::read(input, opts);
+    let (key, kind, rule) = match lenient_text(input, opts) {
+        Cow::Borrowed(text) => key_of(text, input, opts, level)?,
+        Cow::Owned(text) => {
+            let (k, kind, rule) = key_of(&text, input, opts, level)?;
+            (Cow::Owned(k.into_owned()), kind, rule)
+        }
+    };
+    Ok(Keyed { key, kind, rule })
+}
+
+/// The key of `text` (the input after any mapping), with its kind and rule.
+fn key_of<'t>(
+    text: &'t str,
+    input: &str,
+    opts: &ReadOptions,
+    level: Level,
+) -> Result<(Cow<'t, str>, Kind, &'static str), (Kind, pidkit::ParseError)> {
+    let reading = pidkit::read(text, opts).located_in(input, opts);
     let id = reading.result.map_err(|e| (reading.kind, e))?;
-    Ok(Keyed {
-        key: id.key(level).into_cow(),
-        kind: id.kind(),
-        rule: id.rule(level),
-    })
+    Ok((id.key(level).into_cow(), id.kind(), id.rule(level)))
 }
 
 /// Compare `a` and `b`; exit 0 equivalent, 1 different, 2 when either is invalid (each gets
@@ -94,7 +122,8 @@ pub fn main(
     format: Format,
     style: Style,
 ) -> Result<ExitCode, String> {
-    let sides = [Side::read(1, a, opts), Side::read(2, b, opts)];
+    let (ta, tb) = (lenient_text(a, opts), lenient_text(b, opts));
+    let sides = [Side::read(1, a, &ta, opts), Side::read(2, b, &tb, opts)];
     let c = match (&sides[0].reading.result, &sides[1].reading.result) {
         (Ok(ia), Ok(ib)) => Some(ia.compare(ib, level)),
         _ => None,

@@ -243,3 +243,63 @@ fn a_byte_order_mark_is_removed_and_said_once() {
     assert_eq!(recs[0]["input"], "10.1000/182");
     assert_eq!(recs[0]["valid"], true);
 }
+
+#[test]
+fn dedupe_and_compare_read_leiri_and_web_input_as_check_does() {
+    // `--as web` maps what people paste (§7.2) before reading, in every command: a space in a
+    // path is %20 for dedupe and compare as it is for check.
+    let out = stdout(
+        pidkit().args([
+            "dedupe",
+            "--as",
+            "web",
+            "--json",
+            "http://a/b c",
+            "http://a/b%20c",
+        ]),
+        0,
+    );
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 1, "{out}");
+    assert_eq!(v[0]["key"], "http://a/b%20c");
+    assert_eq!(v[0]["members"].as_array().unwrap().len(), 2);
+    let out = stdout(
+        pidkit().args([
+            "compare",
+            "--as",
+            "web",
+            "--json",
+            "http://a/b c",
+            "http://a/b%20c",
+        ]),
+        0,
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["equivalent"], true);
+    assert_eq!(v["a"]["mapped"], "http://a/b%20c");
+    assert!(
+        v["b"].get("mapped").is_none(),
+        "unchanged input has no mapped"
+    );
+    // An error still points into the input as given (the same offset check gives).
+    let out = stdout(
+        pidkit().args([
+            "compare",
+            "--as",
+            "leiri",
+            "--json",
+            "http://a/b c/%zz",
+            "x",
+        ]),
+        2,
+    );
+    let check = stdout(
+        pidkit().args(["check", "--as", "leiri", "--json", "http://a/b c/%zz"]),
+        1,
+    );
+    let (v, c) = (&json_lines(&out)[0], &json_lines(&check)[0]);
+    assert_eq!(v["a"]["error"], c["error"]);
+    assert_eq!(v["a"]["error"]["offset"], 13);
+    // Without --as nothing is mapped: the space is an error.
+    stdout(pidkit().args(["dedupe", "http://a/b c"]), 1);
+}

@@ -251,6 +251,20 @@ fn compare_matches_its_schema() {
             assert_eq!(out.status.code(), Some(want), "{pair:?} {level}");
         }
     }
+    // `mapped` under --as web, on one side only.
+    let out = pidkit()
+        .args([
+            "compare",
+            "--json",
+            "--as",
+            "web",
+            "http://a/b c",
+            "http://a/b%20c",
+        ])
+        .output()
+        .unwrap();
+    let recs = check_records("compare", "compare --as web", &out.stdout);
+    assert_eq!(recs[0]["a"]["mapped"], "http://a/b%20c");
 }
 
 #[test]
