@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::forms::DoiForm;
 use super::name::{Doi, DoiProfile, is_graphic};
-use crate::extract::text::{self, Edit, Next, ends_with_pat};
+use crate::extract::text::{self, Edit, ends_with_pat};
 use crate::pct;
 
 /// A DOI found in text: the byte span of everything that belongs to it (a `doi:` label or
@@ -372,32 +372,18 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     let mut depth = 0usize;
     let mut entities = false;
     let mut raw = false;
-    let mut truncated = false;
-    let mut joins = 0;
+    let mut breaks = text::LineBreaks::default();
     let mut j = suffix_start;
     while j < b.len() {
         let c = b[j];
         if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
-            if joins < text::MAX_JOINS {
-                let last = (j > suffix_start)
-                    .then(|| text::char_before(text, j))
-                    .flatten();
-                match text::next_line(text, j, last, j == suffix_start, in_doi) {
-                    Next::Join(w) => {
-                        edits.push(Edit {
-                            start: j,
-                            end: w,
-                            with: None,
-                        });
-                        j = w;
-                        joins += 1;
-                        continue;
-                    }
-                    Next::Truncated => truncated = true,
-                    Next::End => {}
+            match breaks.at(text, j, suffix_start, j == suffix_start, &mut edits, in_doi) {
+                Some(w) => {
+                    j = w;
+                    continue;
                 }
+                None => break,
             }
-            break;
         }
         // JSON's escapes of whitespace and quotes end a DOI in a JSON string.
         if c == b'\\' && matches!(b.get(j + 1), Some(b'n' | b't' | b'r' | b'"')) {
@@ -479,7 +465,7 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
         return None;
     }
     let end = read.source_end(len);
-    let truncated = truncated && len == read.text.len();
+    let truncated = breaks.truncated && len == read.text.len();
     let prefix = &text[p..prefix_end];
     let mut suffix = match read.text {
         Cow::Borrowed(t) => Cow::Borrowed(&t[..len]),

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::text::{self, Edit, Next};
+use super::text::{self, Edit};
 use crate::chars;
 use crate::iri::{IriRef, Profile, Rule};
 
@@ -155,9 +155,8 @@ impl Run {
         }
         let b = text.as_bytes();
         let mut edits = Vec::new();
-        let mut truncated = false;
+        let mut breaks = text::LineBreaks::default();
         let mut k = at;
-        let mut joins = 0;
         // Non-ASCII brackets open in the run: a closing one with no partner (`）` `」`) ends it.
         let mut depth = 0usize;
         loop {
@@ -198,32 +197,18 @@ impl Run {
                     _ => break,
                 }
             }
-            if k < b.len()
-                && matches!(b[k], b' ' | b'\t' | b'\r' | b'\n')
-                && joins < text::MAX_JOINS
-            {
-                let last = (k > at).then(|| text::char_before(text, k)).flatten();
+            if k < b.len() && matches!(b[k], b' ' | b'\t' | b'\r' | b'\n') {
                 let incomplete = k >= at + 2 && text[..k].ends_with("://");
-                match text::next_line(text, k, last, incomplete, in_iri) {
-                    Next::Join(w) => {
-                        edits.push(Edit {
-                            start: k,
-                            end: w,
-                            with: None,
-                        });
-                        k = w;
-                        joins += 1;
-                        continue;
-                    }
-                    Next::Truncated => truncated = true,
-                    Next::End => {}
+                if let Some(w) = breaks.at(text, k, at, incomplete, &mut edits, in_iri) {
+                    k = w;
+                    continue;
                 }
             }
             *self = Run {
                 from: at,
                 end: k,
                 edits,
-                truncated,
+                truncated: breaks.truncated,
             };
             return k;
         }

@@ -372,6 +372,51 @@ pub(crate) const BREAK_AFTER: &[u8] = b"/-_.~=&";
 /// joined to the next is reported as truncated. (`/` and `.` end many a URL and sentence.)
 const TRUNCATED_AFTER: &[u8] = b"-_~=&";
 
+/// The line breaks read inside one identifier (at most [`MAX_JOINS`]), and whether it may
+/// have been cut at a line end. Shared by the IRI, DOI and handle finders.
+#[derive(Debug, Default)]
+pub(crate) struct LineBreaks {
+    joins: usize,
+    /// It ran to a line end where it may go on in the next line ([`Next::Truncated`]).
+    pub truncated: bool,
+}
+
+impl LineBreaks {
+    /// At the whitespace at `at`, inside an identifier whose body starts at `start`
+    /// (`incomplete`: it cannot end here): where to read on when the next line continues it
+    /// ([`next_line`]; the break is recorded in `edits`), or `None` where it ends.
+    pub(crate) fn at(
+        &mut self,
+        text: &str,
+        at: usize,
+        start: usize,
+        incomplete: bool,
+        edits: &mut Vec<Edit>,
+        holds: impl Fn(char) -> bool,
+    ) -> Option<usize> {
+        if self.joins >= MAX_JOINS {
+            return None;
+        }
+        let last = (at > start).then(|| char_before(text, at)).flatten();
+        match next_line(text, at, last, incomplete, holds) {
+            Next::Join(w) => {
+                edits.push(Edit {
+                    start: at,
+                    end: w,
+                    with: None,
+                });
+                self.joins += 1;
+                Some(w)
+            }
+            Next::Truncated => {
+                self.truncated = true;
+                None
+            }
+            Next::End => None,
+        }
+    }
+}
+
 /// What follows an identifier's run that stopped at whitespace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Next {

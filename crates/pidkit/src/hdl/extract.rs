@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use super::forms::{HdlForm, recognize};
 use super::name::Handle;
 use crate::doi::is_graphic;
-use crate::extract::text::{self, Edit, Next};
+use crate::extract::text::{self, Edit};
 use crate::pct;
 
 /// A handle found in text: the byte span of its written form (lead-in included), the handle,
@@ -166,30 +166,18 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
     // Brackets of other scripts open in the handle: a closing one with no partner ends it.
     let mut depth = 0usize;
     let mut edits = Vec::new();
-    let mut truncated = false;
-    let mut joins = 0;
+    let mut breaks = text::LineBreaks::default();
     let mut j = from;
     while j < b.len() {
         let c = b[j];
         if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
-            if joins < text::MAX_JOINS {
-                let last = (j > from).then(|| text::char_before(text, j)).flatten();
-                match text::next_line(text, j, last, j == from, in_handle) {
-                    Next::Join(w) => {
-                        edits.push(Edit {
-                            start: j,
-                            end: w,
-                            with: None,
-                        });
-                        j = w;
-                        joins += 1;
-                        continue;
-                    }
-                    Next::Truncated => truncated = true,
-                    Next::End => {}
+            match breaks.at(text, j, from, j == from, &mut edits, in_handle) {
+                Some(w) => {
+                    j = w;
+                    continue;
                 }
+                None => break,
             }
-            break;
         }
         if matches!(c, b'\\' | b'{')
             && let Some((len, ch)) = text::escape_at(b, j)
@@ -242,7 +230,7 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
     let read = text::splice(text, from, j, &edits);
     let len = text::trim_end(&read.text);
     let end = read.source_end(len);
-    (end, edits, truncated && len == read.text.len())
+    (end, edits, breaks.truncated && len == read.text.len())
 }
 
 #[cfg(test)]
