@@ -243,8 +243,8 @@ fn search(
             None => column += gap.chars().count(),
         }
         cursor = f.start;
-        let reading =
-            (how.format == Format::Json).then(|| pidkit::read(&f.text, &Default::default()));
+        let reading = (how.format == Format::Json && f.kind.is_pid())
+            .then(|| pidkit::read(&f.text, &Default::default()));
         let details = reading
             .as_ref()
             .filter(|r| r.kind == f.kind)
