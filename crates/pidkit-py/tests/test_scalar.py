@@ -153,3 +153,17 @@ def test_lenient_readings_keep_the_input_and_show_the_mapping():
 
 def test_the_issue_one_liner():
     assert pidkit.parse("doi:10.1000/182").key() == "doi:10.1000/182"
+
+
+def test_error_messages_show_controls_and_separators_escaped():
+    # The caret line is the library's (pidkit::caret, as the CLI draws it): a line separator,
+    # an escape or a bidi isolate in the input cannot break, colour or reorder the message.
+    for ch in ("\u2028", "\u2029", "\x1b", "\u2066", "\u061c"):
+        with pytest.raises(pidkit.ParseError) as e:
+            pidkit.parse(f"http://a b/{ch}")
+        msg = str(e.value)
+        assert ch not in msg, repr(msg)
+        assert f"<U+{ord(ch):04X}>" in msg, repr(msg)
+        # The caret stays under the space (column 8 of the shown line, after the indent).
+        shown, caret = msg.splitlines()[1:3]
+        assert caret.index("^") == shown.index(" b/"), (shown, caret)
