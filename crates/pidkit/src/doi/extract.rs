@@ -369,7 +369,7 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     // so that no later candidate scans this text again.
     let mut stack: Vec<u8> = Vec::new();
     // Brackets of other scripts open in the DOI: a closing one with no partner (`）`) ends it.
-    let mut depth = 0usize;
+    let mut brackets = text::Brackets::default();
     let mut entities = false;
     let mut raw = false;
     let mut breaks = text::LineBreaks::default();
@@ -390,13 +390,8 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
             break;
         }
         if matches!(c, b'\\' | b'{')
-            && let Some((len, ch)) = text::escape_at(b, j)
+            && let Some(len) = text::read_escape(b, j, &mut edits, |_| true)
         {
-            edits.push(Edit {
-                start: j,
-                end: j + len,
-                with: Some(ch),
-            });
             j += len;
             continue;
         }
@@ -447,11 +442,8 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
                 if ch.is_whitespace() || !is_graphic(ch) || text::ends_identifier(ch) {
                     break;
                 }
-                match text::non_ascii_bracket(ch) {
-                    Some(true) => depth += 1,
-                    Some(false) if depth == 0 => break,
-                    Some(false) => depth -= 1,
-                    None => {}
+                if !brackets.take(ch) {
+                    break;
                 }
                 ch.len_utf8()
             }

@@ -158,7 +158,7 @@ impl Run {
         let mut breaks = text::LineBreaks::default();
         let mut k = at;
         // Non-ASCII brackets open in the run: a closing one with no partner (`）` `」`) ends it.
-        let mut depth = 0usize;
+        let mut brackets = text::Brackets::default();
         loop {
             while k < b.len() {
                 let c = b[k];
@@ -171,29 +171,14 @@ impl Run {
                         k += 1;
                         continue;
                     }
-                    if let Some((len, ch)) = text::escape_at(b, k)
-                        && in_iri(ch)
-                    {
-                        edits.push(Edit {
-                            start: k,
-                            end: k + len,
-                            with: Some(ch),
-                        });
+                    if let Some(len) = text::read_escape(b, k, &mut edits, in_iri) {
                         k += len;
                         continue;
                     }
                     break;
                 }
                 match text[k..].chars().next() {
-                    Some(ch) if in_iri(ch) => {
-                        match text::non_ascii_bracket(ch) {
-                            Some(true) => depth += 1,
-                            Some(false) if depth == 0 => break,
-                            Some(false) => depth -= 1,
-                            None => {}
-                        }
-                        k += ch.len_utf8();
-                    }
+                    Some(ch) if in_iri(ch) && brackets.take(ch) => k += ch.len_utf8(),
                     _ => break,
                 }
             }

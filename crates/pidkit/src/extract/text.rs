@@ -222,6 +222,41 @@ fn is_trailing_punctuation(c: char) -> bool {
     )
 }
 
+/// Non-ASCII brackets open in an identifier being read (see [`non_ascii_bracket`]).
+#[derive(Debug, Default)]
+pub(crate) struct Brackets(usize);
+
+impl Brackets {
+    /// Take `c` into account; `false` when it is a closing bracket that closes nothing here,
+    /// which ends the identifier before it (`（https://a/b）`).
+    pub(crate) fn take(&mut self, c: char) -> bool {
+        match non_ascii_bracket(c) {
+            Some(true) => self.0 += 1,
+            Some(false) if self.0 == 0 => return false,
+            Some(false) => self.0 -= 1,
+            None => {}
+        }
+        true
+    }
+}
+
+/// The escape at `b[i]` ([`escape_at`]) read as part of an identifier when `holds` accepts the
+/// character it stands for: recorded in `edits`, and its length returned.
+pub(crate) fn read_escape(
+    b: &[u8],
+    i: usize,
+    edits: &mut Vec<Edit>,
+    holds: impl Fn(char) -> bool,
+) -> Option<usize> {
+    let (len, ch) = escape_at(b, i).filter(|&(_, ch)| holds(ch))?;
+    edits.push(Edit {
+        start: i,
+        end: i + len,
+        with: Some(ch),
+    });
+    Some(len)
+}
+
 /// The escape at `b[i]` that stands for one character of an identifier, with its length:
 /// JSON's `\/` and `\uXXXX` (a surrogate pair as one character), and the escapes BibTeX and
 /// LaTeX need for URL and DOI characters: `\_` `\%` `\&` `\#` `\$`, `\~{}`, and the braced

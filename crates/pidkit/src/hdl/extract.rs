@@ -164,7 +164,7 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
     let b = text.as_bytes();
     let mut stack: Vec<u8> = Vec::new();
     // Brackets of other scripts open in the handle: a closing one with no partner ends it.
-    let mut depth = 0usize;
+    let mut brackets = text::Brackets::default();
     let mut edits = Vec::new();
     let mut breaks = text::LineBreaks::default();
     let mut j = from;
@@ -180,13 +180,8 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
             }
         }
         if matches!(c, b'\\' | b'{')
-            && let Some((len, ch)) = text::escape_at(b, j)
+            && let Some(len) = text::read_escape(b, j, &mut edits, |_| true)
         {
-            edits.push(Edit {
-                start: j,
-                end: j + len,
-                with: Some(ch),
-            });
             j += len;
             continue;
         }
@@ -213,11 +208,8 @@ fn name_end(text: &str, from: usize) -> (usize, Vec<Edit>, bool) {
             _ if c < 0x80 => break,
             _ => match text[j..].chars().next() {
                 Some(ch) if !ch.is_whitespace() && is_graphic(ch) && !text::ends_identifier(ch) => {
-                    match text::non_ascii_bracket(ch) {
-                        Some(true) => depth += 1,
-                        Some(false) if depth == 0 => break,
-                        Some(false) => depth -= 1,
-                        None => {}
+                    if !brackets.take(ch) {
+                        break;
                     }
                     ch.len_utf8()
                 }
