@@ -431,14 +431,36 @@ fn hosts_browsers_read_as_ipv4_addresses() {
             assert!(w[0].message.contains(addr), "{}", w[0].message);
         }
     }
-    // Dotted decimal is an IPv4address already; names, opaque hosts and refused hosts: nothing.
+    // Dotted decimal is an IPv4address already; names and opaque hosts: nothing.
     for iri in [
         "http://127.0.0.1/",
         "http://example.com/",
         "foo://127.1/",
-        "http://256.1.1.1/",
-        "http://1.2.3.4.5/",
+        "foo://999.1.1.1/",
+        "http://1.2.3.example/",
     ] {
         assert!(warned(iri).is_empty(), "{iri}");
+    }
+}
+
+#[test]
+fn hosts_that_end_in_a_number_but_are_no_address_are_refused_by_browsers() {
+    // RFC 3986 reads them as reg-names; the WHATWG host parser sends a host that ends in a
+    // number to the IPv4 parser, which fails: the URL is refused.
+    for iri in [
+        "http://256.1.1.1/",
+        "http://999.1.1.1/x",
+        "http://1.2.3.4.5/",
+        "https://0x100000000/",
+        "ftp://1.2.3.08/",
+        "http://example.1/",
+    ] {
+        let w = warned(iri);
+        assert_eq!(w.len(), 1, "{iri}: {w:?}");
+        assert_eq!(
+            (w[0].0, w[0].1),
+            ("web-ipv4-invalid", iri.find("//").unwrap() + 2),
+            "{iri}"
+        );
     }
 }

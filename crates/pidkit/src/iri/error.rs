@@ -129,6 +129,10 @@ pub mod codes {
     /// Under `--as web`: an IPv4 shorthand (`0x7f.1`, `017700000001`, `127.1`) that browsers read
     /// as a dotted address (WHATWG URL, IPv4 parser).
     pub const WEB_IPV4_SHORTHAND: WarningCode = WarningCode::new("web-ipv4-shorthand");
+    /// An http, https, ws, wss, ftp or file host that ends in a number but is no IPv4 address
+    /// (`999.1.1.1`, `1.2.3.4.5`, `0x100000000`): browsers refuse the URL (WHATWG URL, host
+    /// parser: "ends in a number", then IPv4 parser failure).
+    pub const WEB_IPV4_INVALID: WarningCode = WarningCode::new("web-ipv4-invalid");
     /// `user:password` in the userinfo (RFC 3986 §3.2.1).
     pub const PASSWORD_IN_USERINFO: WarningCode = WarningCode::new("password-in-userinfo");
 
@@ -154,6 +158,7 @@ pub mod codes {
         SURROGATE_UTF8,
         OUT_OF_RANGE_UTF8,
         WEB_IPV4_SHORTHAND,
+        WEB_IPV4_INVALID,
         PASSWORD_IN_USERINFO,
     ];
 }

@@ -60,19 +60,29 @@ pub fn warnings<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
         .host_str()
         .is_some_and(|h| h.contains("--") && h.split('.').any(is_ace));
     // A host that browsers read as an IPv4 address (WHATWG URL Standard; RFC 3986 §7.4).
-    if let (Some(scheme), Some(Host::RegName(host))) = (iri.scheme(), iri.host())
-        && let Some(Ok(addr)) = super::lenient::web_ipv4(scheme, host)
-    {
-        out.push(Warning::new(
-            codes::WEB_IPV4_SHORTHAND,
-            p.host_start,
-            host.len(),
-            format!(
-                "browsers read the host {host} as the IPv4 address {addr} (WHATWG URL \
-                 Standard, IPv4 parser: octal, hexadecimal and fewer than four parts); RFC \
-                 3986 §7.4 warns of such rare forms"
-            ),
-        ));
+    if let (Some(scheme), Some(Host::RegName(host))) = (iri.scheme(), iri.host()) {
+        match super::lenient::web_ipv4(scheme, host) {
+            Some(Ok(addr)) => out.push(Warning::new(
+                codes::WEB_IPV4_SHORTHAND,
+                p.host_start,
+                host.len(),
+                format!(
+                    "browsers read the host {host} as the IPv4 address {addr} (WHATWG URL \
+                     Standard, IPv4 parser: octal, hexadecimal and fewer than four parts); RFC \
+                     3986 §7.4 warns of such rare forms"
+                ),
+            )),
+            Some(Err(())) => out.push(Warning::new(
+                codes::WEB_IPV4_INVALID,
+                p.host_start,
+                host.len(),
+                format!(
+                    "browsers refuse this URL: the host {host} ends in a number but is no IPv4 \
+                     address (WHATWG URL Standard, host parser); RFC 3986 reads it as a name"
+                ),
+            )),
+            None => {}
+        }
     }
     // ASCII and no '%', in one branch-free (vectorized) pass.
     let plain = s.bytes().fold(true, |ok, b| ok & (b < 0x80) & (b != b'%'));
