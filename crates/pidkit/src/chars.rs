@@ -163,6 +163,31 @@ pub fn is_bidi_format(c: char) -> bool {
     matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E)
 }
 
+/// The runs of ASCII whitespace (space, tab, CR, LF, FF) before and after `s`, as
+/// `(offset, len)`: what the DOI and Handle readers leave out around a name, and say so.
+///
+/// ```
+/// assert_eq!(pidkit::chars::space_around("  10.1000/1\t"), vec![(0, 2), (11, 1)]);
+/// assert!(pidkit::chars::space_around("10.1000/1").is_empty());
+/// ```
+pub fn space_around(s: &str) -> Vec<(usize, usize)> {
+    let lead = s.len()
+        - s.trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .len();
+    if lead == s.len() {
+        return if s.is_empty() {
+            Vec::new()
+        } else {
+            vec![(0, s.len())]
+        };
+    }
+    let trail = s.len() - s.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
+    [(0, lead), (s.len() - trail, trail)]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -487,3 +487,54 @@ fn many_encoded_lookalikes_are_placed_in_linear_time() {
     assert_eq!((w[0].offset, w[0].len), (24, 9));
     assert_eq!(w[n - 1].offset, 24 + 9 * (n - 1));
 }
+
+/// Whitespace around a DOI or handle: ASCII whitespace is left out and said
+/// (`doi-surrounding-space`, `hdl-surrounding-space`); a Unicode space at either end is part of
+/// the name as written (`doi-space`), as it is when percent-encoded in a URI — so the literal
+/// and the encoded form are the same name at every level (found by fuzzing `normalize`). (A bare
+/// name is literal: `10.1000/abc%E3%80%80` has a `%` in it.)
+#[test]
+fn whitespace_around_a_name_is_said_and_unicode_spaces_are_kept() {
+    use pidkit::{Level, ReadOptions, read};
+    let opts = ReadOptions::default();
+    let codes = |s: &str| -> Vec<(String, usize, usize)> {
+        read(s, &opts)
+            .result
+            .unwrap()
+            .warnings()
+            .into_iter()
+            .map(|w| (w.code.as_str().to_owned(), w.offset, w.len))
+            .collect()
+    };
+    assert_eq!(
+        codes(" 10.1000/abc\t"),
+        [
+            ("doi-surrounding-space".to_owned(), 0, 1),
+            ("doi-surrounding-space".to_owned(), 12, 1)
+        ]
+    );
+    assert_eq!(
+        codes("\n hdl:20.500.1/a"),
+        [("hdl-surrounding-space".to_owned(), 0, 2)]
+    );
+    assert_eq!(
+        codes("10.1000/abc\u{3000}"),
+        [("doi-space".to_owned(), 11, 3)]
+    );
+    for (literal, encoded) in [
+        ("doi:10.1000/abc\u{3000}", "doi:10.1000/abc%E3%80%80"),
+        ("hdl:20.500.1/a\u{3000}", "hdl:20.500.1/a%E3%80%80"),
+    ] {
+        let a = read(literal, &opts).result.unwrap();
+        let b = read(encoded, &opts).result.unwrap();
+        assert_eq!(
+            a.key(Level::Scheme).as_str(),
+            b.key(Level::Scheme).as_str(),
+            "{literal}"
+        );
+        assert!(
+            a.key(Level::Scheme).as_str().ends_with("%E3%80%80"),
+            "{literal}"
+        );
+    }
+}

@@ -82,6 +82,8 @@ pub mod codes {
     pub const UNUSUAL_PREFIX: WarningCode = WarningCode::new("doi-unusual-prefix");
     /// A space in a DOI name (DOI Handbook).
     pub const SPACE: WarningCode = WarningCode::new("doi-space");
+    /// Whitespace before or after the DOI as written: not part of it, left out.
+    pub const SURROUNDING_SPACE: WarningCode = WarningCode::new("doi-surrounding-space");
     /// Scripts that do not belong together, UTS #39 Highly Restrictive (doi URI scheme §6).
     pub const MIXED_SCRIPT: WarningCode = WarningCode::new("doi-mixed-script");
     /// A character that renders like ASCII punctuation (U+2010, U+2212, fullwidth forms …) (§6).
@@ -101,6 +103,7 @@ pub mod codes {
         SHORT,
         UNUSUAL_PREFIX,
         SPACE,
+        SURROUNDING_SPACE,
         MIXED_SCRIPT,
         CONFUSABLE_PUNCTUATION,
         NOT_NFC,

@@ -369,8 +369,11 @@ fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, Doi
     let (start, t) = if printable(s.as_bytes().first()) && printable(s.as_bytes().last()) {
         (0, s)
     } else {
-        let trimmed = s.trim_start();
-        (s.len() - trimmed.len(), trimmed.trim_end())
+        // ASCII whitespace only: a Unicode space at either end (U+3000 …) is part of the name
+        // as written (doi-space says so), as it is when percent-encoded.
+        let space = |c: char| c.is_ascii_whitespace();
+        let trimmed = s.trim_start_matches(space);
+        (s.len() - trimmed.len(), trimmed.trim_end_matches(space))
     };
     if t.is_empty() {
         return Err(DoiParseError::new(IriError::Empty, 0, 0));

@@ -14,7 +14,7 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
     if out.form != PidForm::Auto || !id.written_as_uri() {
         return None;
     }
-    IriRef::parse(id.input().trim()).ok()
+    IriRef::parse(id.input().trim_matches(|c: char| c.is_ascii_whitespace())).ok()
 }
 
 /// The DOI scheme: DOI names in every written form ([`super::DoiForm`]).
@@ -49,7 +49,10 @@ impl Scheme for DoiScheme {
     }
 
     fn warnings(id: &Self::Id<'_>) -> Vec<Warning> {
-        id.warnings(id.input())
+        let mut out =
+            crate::scheme::space_warnings(id.input(), super::codes::SURROUNDING_SPACE, "DOI");
+        out.extend(id.warnings(id.input()));
+        out
     }
 
     /// The key ignores the written form: the `doi:` URI of the name as written at `Syntax`,

@@ -67,6 +67,8 @@ pub mod codes {
     pub const DOI: WarningCode = WarningCode::new("hdl-doi");
     /// A space in a handle (valid, but usually a copy error; running text ends a handle there).
     pub const SPACE: WarningCode = WarningCode::new("hdl-space");
+    /// Whitespace before or after the handle as written: not part of it, left out.
+    pub const SURROUNDING_SPACE: WarningCode = WarningCode::new("hdl-surrounding-space");
     /// A trailing `/`: valid, but unusual (the HDL.NET proxy warns about it).
     pub const TRAILING_SLASH: WarningCode = WarningCode::new("hdl-trailing-slash");
     /// A `.` or `..` segment in the local name: URL parsers remove it (RFC 3986 §5.2.4).
@@ -87,6 +89,7 @@ pub mod codes {
     pub const ALL: &[WarningCode] = &[
         DOI,
         SPACE,
+        SURROUNDING_SPACE,
         TRAILING_SLASH,
         DOT_SEGMENT,
         MIXED_SCRIPT,

@@ -355,9 +355,12 @@ pub struct HdlDetails {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 pub fn recognize(s: &str) -> Result<Recognized<'_>, HdlParseError> {
-    let trimmed = s.trim_start();
+    // ASCII whitespace only (said by hdl-surrounding-space): a Unicode space at either end is
+    // part of the name as written, as it is when percent-encoded (hdl-space says so).
+    let space = |c: char| c.is_ascii_whitespace();
+    let trimmed = s.trim_start_matches(space);
     let start = s.len() - trimmed.len();
-    let t = trimmed.trim_end();
+    let t = trimmed.trim_end_matches(space);
     if t.is_empty() {
         return Err(HdlParseError::new(IriError::Empty, 0, 0));
     }

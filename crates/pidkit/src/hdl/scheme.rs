@@ -14,7 +14,7 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
     if out.form != PidForm::Auto || id.form == HdlForm::Name {
         return None;
     }
-    IriRef::parse(id.input().trim()).ok()
+    IriRef::parse(id.input().trim_matches(|c: char| c.is_ascii_whitespace())).ok()
 }
 
 /// The Handle scheme: handles in their written forms ([`super::HdlForm`]).
@@ -56,7 +56,10 @@ impl Scheme for HdlScheme {
     }
 
     fn warnings(id: &Self::Id<'_>) -> Vec<Warning> {
-        id.warnings()
+        let mut out =
+            crate::scheme::space_warnings(id.input(), super::codes::SURROUNDING_SPACE, "handle");
+        out.extend(id.warnings());
+        out
     }
 
     /// The key ignores the written form and a URI's or URL's query and fragment: the `hdl:`

@@ -173,3 +173,23 @@ impl SchemeEquivalence for Schemes {
         list::normal_form(scheme, iri, level)
     }
 }
+
+/// The warnings for whitespace around a DOI or handle as written ([`crate::chars::space_around`]),
+/// which the reader leaves out: one per run, with `code`.
+pub(crate) fn space_warnings(
+    input: &str,
+    code: crate::WarningCode,
+    what: &str,
+) -> Vec<crate::Warning> {
+    crate::chars::space_around(input)
+        .into_iter()
+        .map(|(offset, len)| {
+            crate::Warning::new(
+                code,
+                offset,
+                len,
+                format!("whitespace around the {what} is not part of it: left out"),
+            )
+        })
+        .collect()
+}
