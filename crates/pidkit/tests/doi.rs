@@ -538,3 +538,29 @@ fn whitespace_around_a_name_is_said_and_unicode_spaces_are_kept() {
         );
     }
 }
+
+/// The comparison ladder on `doi:` and `hdl:` IRIs (read as IRIs): every rung reads the name
+/// the IRI carries, so a syntax normal form is equivalent to its input at the scheme level and
+/// equals the identifier reading's (found by fuzzing `normalize`: the generic rules removed
+/// `/./`, which names another DOI or handle).
+#[test]
+fn the_ladder_reads_doi_and_hdl_iris_as_their_names_at_every_rung() {
+    use pidkit::{IriRef, Level, ReadOptions, read};
+    for (iri, syntax) in [
+        ("doi:10.1000/./a", "doi:10.1000/.%2Fa"),
+        ("doi:10.1000/a/../b", "doi:10.1000/a%2F..%2Fb"),
+        ("doi:10.1000/a/b", "doi:10.1000/a%2Fb"),
+        ("hdl:20.500.1/./a", "hdl:20.500.1/.%2Fa"),
+    ] {
+        let r = IriRef::parse(iri).unwrap();
+        let n = r.normalize(Level::Syntax);
+        assert_eq!(n.as_str(), syntax, "{iri}");
+        assert!(r.equivalent(&n, Level::Scheme), "{iri}");
+        let id = read(iri, &ReadOptions::default()).result.unwrap();
+        assert_eq!(id.normalize(Level::Syntax), syntax, "{iri} as an identifier");
+    }
+    // With a query the IRI is not a whole name: the generic rules at both rungs.
+    let r = IriRef::parse("hdl:20.500.1/./a?urlappend=x").unwrap();
+    assert_eq!(r.normalize(Level::Syntax).as_str(), "hdl:20.500.1/a?urlappend=x");
+    assert!(r.equivalent(&r.normalize(Level::Syntax), Level::Scheme));
+}

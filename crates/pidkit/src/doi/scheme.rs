@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::{Doi, DoiDetails, Recognized, recognize_with};
+use super::{DoiDetails, Recognized, recognize_with};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
 use crate::scheme::Scheme;
@@ -116,13 +116,25 @@ impl Scheme for DoiScheme {
         }
     }
 
-    /// `doi:` IRIs: the generic rules at `Syntax`; DOI equivalence at `Scheme` (doi URI
-    /// scheme §3), written as the `doi:` URI of the upper-cased name.
+    /// `doi:` IRIs are read as the DOI they name at every rung above `Simple`, as URNs are:
+    /// the `doi:` URI of the name as written at `Syntax`, of the upper-cased name at `Scheme`
+    /// (doi URI scheme §3). The generic rules would remove a `.` or `..` segment of the suffix
+    /// (RFC 3986 §6.2.2.3), which names another DOI: the ladder's rungs would then disagree.
+    ///
+    /// The IRI is read as the DOI reading reads a `doi:` URI (leniently: an unencoded `/` in
+    /// the suffix is the name's), so both readings agree.
     fn normal_form(iri: &str, level: Level) -> Option<String> {
-        match level {
-            Level::Scheme => Doi::from_uri(iri).ok().map(|d| d.key_uri()),
-            _ => None,
+        if level == Level::Simple {
+            return None;
         }
+        let r = recognize_with(iri, super::DoiProfile::Current).ok()?;
+        if r.form != super::DoiForm::Uri {
+            return None;
+        }
+        Some(match level {
+            Level::Scheme => r.doi.key_uri(),
+            _ => r.doi.to_uri(),
+        })
     }
 
     fn details(id: &Self::Id<'_>) -> DoiDetails {

@@ -125,16 +125,21 @@ impl Scheme for HdlScheme {
         }
     }
 
-    /// `hdl:` IRIs: the generic rules at `Syntax`; at `Scheme` handle equivalence, written as
-    /// the key; an `hdl:` IRI with a query or fragment (resolver parameters) keeps the generic
-    /// normal form, since those are not part of the handle but do tell two IRIs apart.
+    /// `hdl:` IRIs are read as the handle they name above `Simple`: its `hdl:` URI as written
+    /// at `Syntax`, the key at `Scheme` (the generic rules would remove a `.` or `..` segment,
+    /// which names another handle). An `hdl:` IRI with a query or fragment (resolver
+    /// parameters) keeps the generic normal form at both rungs, since those are not part of the
+    /// handle but do tell two IRIs apart.
     fn normal_form(iri: &str, level: Level) -> Option<String> {
-        if level != Level::Scheme {
+        if level == Level::Simple {
             return None;
         }
         let r = recognize(iri).ok()?;
         let whole = r.form == HdlForm::Uri && r.query().is_none() && r.fragment().is_none();
-        whole.then(|| super::key_uri(&r.handle))
+        whole.then(|| match level {
+            Level::Scheme => super::key_uri(&r.handle),
+            _ => r.handle.to_uri(),
+        })
     }
 
     fn rule(level: Level) -> &'static str {
