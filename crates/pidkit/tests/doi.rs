@@ -557,10 +557,17 @@ fn the_ladder_reads_doi_and_hdl_iris_as_their_names_at_every_rung() {
         assert_eq!(n.as_str(), syntax, "{iri}");
         assert!(r.equivalent(&n, Level::Scheme), "{iri}");
         let id = read(iri, &ReadOptions::default()).result.unwrap();
-        assert_eq!(id.normalize(Level::Syntax), syntax, "{iri} as an identifier");
+        assert_eq!(
+            id.normalize(Level::Syntax),
+            syntax,
+            "{iri} as an identifier"
+        );
     }
     // With a query the IRI is not a whole name: the generic rules at both rungs.
     let r = IriRef::parse("hdl:20.500.1/./a?urlappend=x").unwrap();
-    assert_eq!(r.normalize(Level::Syntax).as_str(), "hdl:20.500.1/a?urlappend=x");
+    assert_eq!(
+        r.normalize(Level::Syntax).as_str(),
+        "hdl:20.500.1/a?urlappend=x"
+    );
     assert!(r.equivalent(&r.normalize(Level::Syntax), Level::Scheme));
 }

@@ -484,3 +484,15 @@ proptest! {
         }
     }
 }
+
+/// An `ivo:` IRI that becomes an IVOID only through the generic scheme rules (its IDN authority
+/// in ASCII, RFC 3987 §5.3.3) gets that IVOID's key at the scheme rung, so the normal form is
+/// its own normal form (found by fuzzing `normalize`).
+#[test]
+fn the_scheme_normal_form_of_an_idn_authority_is_idempotent() {
+    use pidkit::{IriRef, Level};
+    let r = IriRef::parse("ivo://өJ./B#x").unwrap();
+    let n = r.normalize(Level::Scheme);
+    assert_eq!(n.as_str(), "ivo://xn--j-s3b./b#x");
+    assert_eq!(n.normalize(Level::Scheme).as_str(), n.as_str());
+}

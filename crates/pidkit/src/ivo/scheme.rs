@@ -62,7 +62,14 @@ impl Scheme for IvoScheme {
         }
         let r = IriRef::parse(iri).ok()?;
         let syntax = r.normalize_with(Level::Syntax, &());
-        Ivoid::parse(syntax.as_str())
+        if let Ok(i) = Ivoid::parse(syntax.as_str()) {
+            return Some(i.key().into_owned());
+        }
+        // An IRI that becomes an IVOID only through the generic scheme rules (an IDN authority
+        // in ASCII, §5.3.3) gets that IVOID's key, so the normal form is its own normal form
+        // (found by fuzzing `normalize`: `ivo://өJ./B` gave `ivo://xn--j-s3b./B`, then `…/b`).
+        let generic = r.normalize_with(Level::Scheme, &());
+        Ivoid::parse(generic.as_str())
             .ok()
             .map(|i| i.key().into_owned())
     }
