@@ -687,3 +687,17 @@ proptest::proptest! {
         }
     }
 }
+
+/// An IRI that is a URN only in its URI form (a non-ASCII character in the fragment, RFC 3987
+/// §5.3.1) is read as that URN at every rung, so its normal form is its own normal form (found
+/// by fuzzing `normalize`: the generic form was taken first, and read as a URN only next time).
+#[test]
+fn an_iri_that_is_a_urn_in_its_uri_form_normalizes_in_one_step() {
+    use pidkit::{IriRef, Level};
+    for level in [Level::Syntax, Level::Scheme] {
+        let r = IriRef::parse("urn:example:a#b\u{200B}").unwrap();
+        let n = r.normalize(level);
+        assert_eq!(n.as_str(), "urn:example:a", "{level:?}");
+        assert_eq!(n.normalize(level).as_str(), n.as_str(), "{level:?}");
+    }
+}

@@ -65,8 +65,18 @@ impl Scheme for UrnScheme {
     /// `urn:` IRIs by URN-equivalence at every rung, as [`UrnScheme::normalize`] (an IRI that
     /// is not a valid URN is left to the generic rules).
     fn normal_form(iri: &str, level: Level) -> Option<String> {
-        let urn = Urn::parse(iri).ok()?;
-        Some(Self::normalize(&urn.as_borrowed(), level, &PidOutput::default()).into_owned())
+        let normal =
+            |urn: &Urn<&str>| Some(Self::normalize(urn, level, &PidOutput::default()).into_owned());
+        if let Ok(urn) = Urn::parse(iri) {
+            return normal(&urn.as_borrowed());
+        }
+        // An IRI whose generic syntax normal form is a URN (a non-ASCII character percent-encoded,
+        // as its URI form has it, RFC 3987 §5.3.1) is read as that URN, so that the normal form
+        // is its own normal form (found by fuzzing `normalize`).
+        let r = IriRef::parse(iri).ok()?;
+        let generic = r.normalize_with(Level::Syntax, &());
+        let urn = Urn::parse(generic.as_str()).ok()?;
+        normal(&urn)
     }
 
     fn details<'b>(id: &'b Self::Id<'_>) -> UrnParts<'b> {
