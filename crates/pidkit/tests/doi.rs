@@ -563,6 +563,19 @@ fn the_ladder_reads_doi_and_hdl_iris_as_their_names_at_every_rung() {
             "{iri} as an identifier"
         );
     }
+    // An IRI that names a DOI or handle only after the generic rules (a leading `./`) is read
+    // through them at once: its normal forms are fixed points.
+    for (iri, syntax, scheme) in [
+        ("hdl:./20.500.1/a", "hdl:20.500.1/a", "hdl:20.500.1/A"),
+        ("doi:./10.1000/a", "doi:10.1000/a", "doi:10.1000/A"),
+    ] {
+        let r = IriRef::parse(iri).unwrap();
+        for (level, want) in [(Level::Syntax, syntax), (Level::Scheme, scheme)] {
+            let n = r.normalize(level);
+            assert_eq!(n.as_str(), want, "{iri} {level:?}");
+            assert_eq!(n.normalize(level).as_str(), want, "{iri} {level:?} twice");
+        }
+    }
     // With a query the IRI is not a whole name: the generic rules at both rungs.
     let r = IriRef::parse("hdl:20.500.1/./a?urlappend=x").unwrap();
     assert_eq!(

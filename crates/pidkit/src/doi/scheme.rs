@@ -127,14 +127,16 @@ impl Scheme for DoiScheme {
         if level == Level::Simple {
             return None;
         }
-        let r = recognize_with(iri, super::DoiProfile::Current).ok()?;
-        if r.form != super::DoiForm::Uri {
-            return None;
-        }
-        Some(match level {
-            Level::Scheme => r.doi.key_uri(),
-            _ => r.doi.to_uri(),
-        })
+        let form = |text: &str| {
+            let r = recognize_with(text, super::DoiProfile::Current).ok()?;
+            (r.form == super::DoiForm::Uri).then(|| match level {
+                Level::Scheme => r.doi.key_uri(),
+                _ => r.doi.to_uri(),
+            })
+        };
+        // An IRI that names a DOI only after the generic syntax rules (`doi:./10.1/x`) is read
+        // through them at once, so that the normal form is its own.
+        form(iri).or_else(|| form(crate::scheme::generic_syntax(iri)?.as_str()))
     }
 
     fn details(id: &Self::Id<'_>) -> DoiDetails {

@@ -134,12 +134,17 @@ impl Scheme for HdlScheme {
         if level == Level::Simple {
             return None;
         }
-        let r = recognize(iri).ok()?;
-        let whole = r.form == HdlForm::Uri && r.query().is_none() && r.fragment().is_none();
-        whole.then(|| match level {
-            Level::Scheme => super::key_uri(&r.handle),
-            _ => r.handle.to_uri(),
-        })
+        let form = |text: &str| {
+            let r = recognize(text).ok()?;
+            let whole = r.form == HdlForm::Uri && r.query().is_none() && r.fragment().is_none();
+            whole.then(|| match level {
+                Level::Scheme => super::key_uri(&r.handle),
+                _ => r.handle.to_uri(),
+            })
+        };
+        // An IRI that names a handle only after the generic syntax rules (`hdl:./x`) is read
+        // through them at once, so that the normal form is its own (found by fuzzing).
+        form(iri).or_else(|| form(crate::scheme::generic_syntax(iri)?.as_str()))
     }
 
     fn rule(level: Level) -> &'static str {

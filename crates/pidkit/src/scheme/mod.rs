@@ -193,3 +193,11 @@ pub(crate) fn space_warnings(
         })
         .collect()
 }
+
+/// The generic syntax normal form of the IRI reference `iri` (RFC 3986 §6.2.2, no scheme's own
+/// rules): what a scheme unit falls back to reading when `iri` itself is not one of its
+/// identifiers, so that its normal forms are fixed points.
+pub(crate) fn generic_syntax(iri: &str) -> Option<String> {
+    let r = crate::IriRef::parse(iri).ok()?;
+    Some(r.normalize_with(Level::Syntax, &()).as_str().to_owned())
+}

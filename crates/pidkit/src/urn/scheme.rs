@@ -73,8 +73,7 @@ impl Scheme for UrnScheme {
         // An IRI whose generic syntax normal form is a URN (a non-ASCII character percent-encoded,
         // as its URI form has it, RFC 3987 §5.3.1) is read as that URN, so that the normal form
         // is its own normal form (found by fuzzing `normalize`).
-        let r = IriRef::parse(iri).ok()?;
-        let generic = r.normalize_with(Level::Syntax, &());
+        let generic = crate::scheme::generic_syntax(iri)?;
         let urn = Urn::parse(generic.as_str()).ok()?;
         normal(&urn)
     }
