@@ -39,8 +39,8 @@ pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use scheme::DoiScheme;
 pub(crate) use uri::write_ssp;
 pub use uri::{AsUri, DoiUri};
-pub(crate) use warnings::lookalike;
 pub use warnings::warnings;
+pub(crate) use warnings::{UnicodeCodes, unicode_warnings};
 
 use crate::pct::{self, decode_at};
 

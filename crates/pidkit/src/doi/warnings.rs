@@ -133,14 +133,47 @@ pub fn warnings(doi: &Doi<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
+    unicode_warnings(
+        name,
+        &UnicodeCodes {
+            mixed_script: codes::MIXED_SCRIPT,
+            confusable_punctuation: codes::CONFUSABLE_PUNCTUATION,
+            not_nfc: codes::NOT_NFC,
+        },
+        ("the DOI name", "DOI name", "DOI", ""),
+        &mut out,
+    );
+    out
+}
+
+/// The codes of the Unicode look-alike checks, one set per scheme (DOI, Handle).
+#[cfg_attr(not(feature = "unicode-checks"), allow(dead_code))]
+pub(crate) struct UnicodeCodes {
+    pub mixed_script: crate::WarningCode,
+    pub confusable_punctuation: crate::WarningCode,
+    pub not_nfc: crate::WarningCode,
+}
+
+/// The Unicode look-alike checks DOI names and handles share (doi URI scheme §2 Notes 1–2, §6;
+/// UTS #39): mixed scripts, punctuation look-alikes, text not in NFC. `words` names the
+/// identifier in the messages: (`the DOI name`, `DOI name`, `DOI`, a note after the NFC one).
+pub(crate) fn unicode_warnings(
+    name: &str,
+    codes: &UnicodeCodes,
+    words: (&str, &str, &str, &str),
+    out: &mut Vec<Warning>,
+) {
+    let (the_name, name_word, one, nfc_note) = words;
+    #[cfg(not(feature = "unicode-checks"))]
+    let _ = (the_name, nfc_note);
     #[cfg(feature = "unicode-checks")]
     if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
         out.push(Warning::new(
-            codes::MIXED_SCRIPT,
+            codes.mixed_script,
             i,
             c.len_utf8(),
             format!(
-                "the DOI name mixes scripts at U+{:04X}: letters of one script can pass for another's",
+                "{the_name} mixes scripts at U+{:04X}: letters of one script can pass for another's",
                 c as u32
             ),
         ));
@@ -149,11 +182,11 @@ pub fn warnings(doi: &Doi<'_>) -> Vec<Warning> {
         if let Some((a, what)) = lookalike(c) {
             let what = what.map_or(String::new(), |w| format!(" {w}"));
             out.push(Warning::new(
-                codes::CONFUSABLE_PUNCTUATION,
+                codes.confusable_punctuation,
                 i,
                 c.len_utf8(),
                 format!(
-                    "U+{:04X}{what} looks like ASCII '{a}' but is another character: the DOI name written with '{a}' is a different DOI",
+                    "U+{:04X}{what} looks like ASCII '{a}' but is another character: the {name_word} written with '{a}' is a different {one}",
                     c as u32
                 ),
             ));
@@ -162,13 +195,14 @@ pub fn warnings(doi: &Doi<'_>) -> Vec<Warning> {
     #[cfg(feature = "unicode-checks")]
     if !is_nfc(name) {
         out.push(Warning::new(
-            codes::NOT_NFC,
+            codes.not_nfc,
             0,
             name.len(),
-            "the DOI name is not in Unicode NFC: it renders like its NFC form, which is a different DOI name",
+            format!(
+                "{the_name} is not in Unicode NFC: it renders like its NFC form, which is a different {name_word}{nfc_note}"
+            ),
         ));
     }
-    out
 }
 
 /// The ASCII punctuation a non-ASCII character passes for (§2 Note 2, §6), with its name when

@@ -2,12 +2,9 @@
 //! trailing slashes and dot segments (the HDL.NET proxy), and the Unicode look-alike risks
 //! the DOI checks report (UTS #39 via the IRI and DOI checks).
 
-#[cfg(feature = "unicode-checks")]
-use unicode_normalization::is_nfc;
-
 use super::error::codes;
 use super::name::Handle;
-use crate::doi::{is_dot_segment, lookalike};
+use crate::doi::is_dot_segment;
 use crate::error::Warning;
 
 /// Warnings about a handle (offsets are bytes into [`Handle::as_str`]), each with a stable code:
@@ -84,41 +81,21 @@ pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
-    #[cfg(feature = "unicode-checks")]
-    if let Some((i, c)) = crate::iri::mixed_script(name.chars()) {
-        out.push(Warning::new(
-            codes::MIXED_SCRIPT,
-            i,
-            c.len_utf8(),
-            format!(
-                "the handle mixes scripts at U+{:04X}: letters of one script can pass for another's",
-                c as u32
-            ),
-        ));
-    }
-    for (i, c) in name.char_indices().filter(|(_, c)| !c.is_ascii()) {
-        if let Some((a, what)) = lookalike(c) {
-            let what = what.map_or(String::new(), |w| format!(" {w}"));
-            out.push(Warning::new(
-                codes::CONFUSABLE_PUNCTUATION,
-                i,
-                c.len_utf8(),
-                format!(
-                    "U+{:04X}{what} looks like ASCII '{a}' but is another character: the handle written with '{a}' is a different handle",
-                    c as u32
-                ),
-            ));
-        }
-    }
-    #[cfg(feature = "unicode-checks")]
-    if !is_nfc(name) {
-        out.push(Warning::new(
-            codes::NOT_NFC,
-            0,
-            name.len(),
-            "the handle is not in Unicode NFC: it renders like its NFC form, which is a different handle (resolution does not normalize)",
-        ));
-    }
+    crate::doi::unicode_warnings(
+        name,
+        &crate::doi::UnicodeCodes {
+            mixed_script: codes::MIXED_SCRIPT,
+            confusable_punctuation: codes::CONFUSABLE_PUNCTUATION,
+            not_nfc: codes::NOT_NFC,
+        },
+        (
+            "the handle",
+            "handle",
+            "handle",
+            " (resolution does not normalize)",
+        ),
+        &mut out,
+    );
     out
 }
 
