@@ -12,10 +12,12 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: profile_doi FILE [ROUNDS]");
+        eprintln!("usage: profile_doi FILE [ROUNDS] [name]");
         std::process::exit(2);
     };
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
+    // `name`: only the DOI name (`pidkit::read_doi`, what `pidkit.arrow.doi_name` calls).
+    let name_only = args.get(3).is_some_and(|m| m == "name");
     let text = std::fs::read_to_string(path).expect("read FILE");
     let lines: Vec<&str> = text.lines().collect();
     let opts = pidkit::ReadOptions::default();
@@ -26,7 +28,12 @@ fn main() {
         let mut bytes = 0;
         found = 0;
         for s in &lines {
-            if let Ok(pidkit::Identifier::Doi(d)) = pidkit::read(s, &opts).result {
+            if name_only {
+                if let Some(d) = pidkit::read_doi(s, &opts) {
+                    bytes += d.as_str().len();
+                    found += 1;
+                }
+            } else if let Ok(pidkit::Identifier::Doi(d)) = pidkit::read(s, &opts).result {
                 bytes += d.doi.as_str().len();
                 found += 1;
             }

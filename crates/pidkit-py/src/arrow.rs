@@ -11,7 +11,7 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, StringArray,
     StringViewArray, StructArray,
 };
-use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pidkit::{Iri, ReferenceResolution};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -99,12 +99,18 @@ impl<'a> Strings<'a> {
     }
 }
 
-/// A string column being built: the bytes and row ends, turned into the family's array at the end.
-#[derive(Default)]
+/// A string column being built: the bytes, row ends and validity (a bitmap, made only once a
+/// null comes), turned into the family's array at the end.
 struct StrCol {
     data: Vec<u8>,
     ends: Vec<usize>,
-    valid: Vec<bool>,
+    valid: NullBufferBuilder,
+}
+
+impl Default for StrCol {
+    fn default() -> StrCol {
+        StrCol::with_capacity(0, 0)
+    }
 }
 
 impl StrCol {
@@ -112,7 +118,7 @@ impl StrCol {
         StrCol {
             data: Vec::with_capacity(bytes),
             ends: Vec::with_capacity(rows),
-            valid: Vec::with_capacity(rows),
+            valid: NullBufferBuilder::new(rows),
         }
     }
 
@@ -121,7 +127,7 @@ impl StrCol {
             self.data.extend_from_slice(s.as_bytes());
         }
         self.ends.push(self.data.len());
-        self.valid.push(s.is_some());
+        self.valid.append(s.is_some());
     }
 
     fn nulls(valid: Vec<bool>) -> Option<NullBuffer> {
@@ -129,7 +135,8 @@ impl StrCol {
         (n.null_count() > 0).then_some(n)
     }
 
-    fn finish(self, family: Family) -> Result<ArrayRef, String> {
+    fn finish(mut self, family: Family) -> Result<ArrayRef, String> {
+        let nulls = self.valid.finish();
         let too_big = || {
             "the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned()
         };
@@ -142,7 +149,7 @@ impl StrCol {
                 let a = StringArray::try_new(
                     OffsetBuffer::new(ScalarBuffer::from(offsets)),
                     Buffer::from_vec(self.data),
-                    Self::nulls(self.valid),
+                    nulls,
                 )
                 .map_err(|e| e.to_string())?;
                 Ok(Arc::new(a))
@@ -155,7 +162,7 @@ impl StrCol {
                 let a = LargeStringArray::try_new(
                     OffsetBuffer::new(ScalarBuffer::from(offsets)),
                     Buffer::from_vec(self.data),
-                    Self::nulls(self.valid),
+                    nulls,
                 )
                 .map_err(|e| e.to_string())?;
                 Ok(Arc::new(a))
@@ -163,7 +170,8 @@ impl StrCol {
             Family::View => {
                 let mut b = StringViewBuilder::with_capacity(self.ends.len());
                 let mut start = 0;
-                for (&end, &ok) in self.ends.iter().zip(&self.valid) {
+                for (i, &end) in self.ends.iter().enumerate() {
+                    let ok = nulls.as_ref().is_none_or(|n| n.is_valid(i));
                     match (ok, std::str::from_utf8(&self.data[start..end])) {
                         (true, Ok(s)) => b.append_value(s),
                         (true, Err(e)) => return Err(e.to_string()),

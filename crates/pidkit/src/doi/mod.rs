@@ -34,7 +34,9 @@ pub use error::{DoiError, DoiParseError, codes};
 pub(crate) use extract::label_len;
 pub use extract::{Found, FoundIter, find_iter};
 pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
-pub(crate) use forms::{has_dot_segment, is_dot_segment, name_of_urn_nss, write_url_path};
+pub(crate) use forms::{
+    has_dot_segment, is_dot_segment, name_of_urn_nss, recognize_common, write_url_path,
+};
 pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
 pub use scheme::DoiScheme;
 pub(crate) use uri::write_ssp;

@@ -82,6 +82,17 @@ impl<'a> Doi<'a> {
         })
     }
 
+    /// [`Doi::parse_with`] under the current rules for a name whose every byte is printable
+    /// ASCII other than space (the caller has checked), so every code point is graphic.
+    pub(crate) fn from_plain_ascii(name: &'a str) -> Option<Self> {
+        debug_assert!(name.bytes().all(|c| c.is_ascii_graphic()));
+        let slash = structure(name, DoiProfile::Current).ok()?;
+        Some(Doi {
+            name: Cow::Borrowed(name),
+            slash,
+        })
+    }
+
     /// Build from text that may be borrowed or owned (`name` already decoded).
     pub(crate) fn from_cow(name: Cow<'a, str>, profile: DoiProfile) -> Result<Self, DoiParseError> {
         let slash = validate(&name, profile)?;

@@ -101,6 +101,13 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 /// assert!(read_doi("doi:10.1000", &opts).is_none());
 /// ```
 pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
+    // The common forms are claimed by the DOI unit alone (the first in the claimant order),
+    // so detection would say `Doi`: skip it.
+    if matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
+        && let Some(r) = crate::doi::recognize_common(s, opts.doi)
+    {
+        return Some(r.doi);
+    }
     let kind = match opts.read_as {
         ReadAs::Auto => detect(s),
         a => a.scheme().unwrap_or(Kind::Iri),
