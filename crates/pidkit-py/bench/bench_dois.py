@@ -143,12 +143,17 @@ def spark_bench(values, repeat):
     idutils_series.__annotations__ = {"s": pd.Series, "return": pd.Series}
     idutils_udf = F.pandas_udf(idutils_series, "string")
     regex = r"^\s*(?:(?i)doi:\s*|https?://(?:dx\.)?doi\.org/|doi\.org/)?(10\.\d{4,9}/\S+)\s*$"
+    # The floor of any Python UDF: an Arrow UDF that returns its input does the JVM → Python →
+    # JVM round trip and nothing else.
+    identity = F.arrow_udf(lambda s: s, "string") if pid.has_arrow_udf() else None
     cases = [
         ("pidkit.spark.doi_name (Arrow UDF)", pid.doi_name("ref")),
         ("pidkit.spark.normalize (Arrow UDF)", pid.normalize("ref")),
         ("idutils.normalize_doi in a pandas_udf", idutils_udf("ref")),
         ("regexp_extract (JVM)", F.regexp_extract("ref", regex, 1)),
     ]
+    if identity is not None:
+        cases.append(("Arrow UDF returning its input (the floor)", identity("ref")))
     rows = []
     for name, col in cases:
         t, _ = best(lambda: df.select(col.alias("x")).write.format("noop").mode("overwrite").save(), repeat)
