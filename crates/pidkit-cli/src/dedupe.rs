@@ -1,9 +1,10 @@
 //! `pidkit dedupe --level`: group equivalent identifiers from a stream.
 //!
 //! The workers compute each line's key and the 64-bit hashes of the line and of its key. The
-//! merge, on one thread while the workers key the next chunk, finds the line's *variant* (a
-//! distinct text) by the line's hash and, only for a text not seen before, its group by the
-//! key's hash. Every hash match is confirmed on the text itself: a 64-bit collision never
+//! merge of a chunk, while the workers key the next one, first finds on all threads the lines
+//! whose *variant* (a distinct text) an earlier chunk made, by the line's hash, the table
+//! read-only; then, on one thread and in line order, it adds the other lines: their variant,
+//! and for a text not seen before its group by the key's hash. Every hash match is confirmed on the text itself: a 64-bit collision never
 //! merges two different keys (the later one goes to a small table keyed by its text).
 //!
 //! Memory: each distinct text and key once, in one arena; about 40 bytes of tables per
@@ -76,6 +77,14 @@ enum Keyed {
     },
 }
 
+/// One more line of `kind` in a chunk's counts (a handful of kinds: a short list).
+fn count(kinds: &mut Vec<(Kind, usize)>, kind: Kind) {
+    match kinds.iter_mut().find(|(k, _)| *k == kind) {
+        Some((_, n)) => *n += 1,
+        None => kinds.push((kind, 1)),
+    }
+}
+
 /// Options of a dedupe run.
 pub struct Dedupe {
     pub opts: pidkit::ReadOptions,
@@ -97,6 +106,10 @@ struct Variant {
     group: u32,
     text: u32,
     kind: Kind,
+    /// Where the text is in the arena (`string(text)`, without the look-up of its end in
+    /// `ends`: one memory access fewer for every duplicate line).
+    start: usize,
+    len: u32,
 }
 
 /// The merged state: every distinct text and key once, the groups in order of first
@@ -152,7 +165,12 @@ impl Table {
     /// The variant of `text`, if seen before (the hash match confirmed on the text).
     fn find_variant(&self, text: &str, hash: u64) -> Option<u32> {
         let &v = self.by_text.get(&hash)?;
-        if self.string(self.variants[v as usize].text) == text {
+        let var = &self.variants[v as usize];
+        let seen = self
+            .arena
+            .as_bytes()
+            .get(var.start..var.start + var.len as usize);
+        if seen == Some(text.as_bytes()) {
             return Some(v);
         }
         self.text_collisions.get(text).copied()
@@ -203,10 +221,14 @@ impl Table {
                     .ok()
                     .filter(|&v| v < NONE)
                     .ok_or_else(|| too_many("distinct texts"))?;
+                let len = u32::try_from(text.len()).map_err(|_| too_many("bytes in a line"))?;
+                let start = self.ends[s as usize] - text.len();
                 self.variants.push(Variant {
                     group: g,
                     text: s,
                     kind: info.0,
+                    start,
+                    len,
                 });
                 match self.by_text.entry(text_hash) {
                     Entry::Vacant(e) => {
@@ -420,8 +442,34 @@ impl Dedupe {
         encoding: &'static Encoding,
         keyed: Vec<Keyed>,
     ) -> io::Result<()> {
+        // The lines whose text an earlier chunk had (in a stream with duplicates, most):
+        // found on all threads, the table read-only; the rest are added below, in order.
+        let seen: Vec<u32> = {
+            let table: &Table = table;
+            keyed
+                .par_iter()
+                .enumerate()
+                .map(|(k, keyed)| match keyed {
+                    Keyed::Ok { text_hash, .. } => {
+                        let text = chunk.line(k, encoding).text.unwrap_or_default();
+                        table.find_variant(text, *text_hash).unwrap_or(NONE)
+                    }
+                    _ => NONE,
+                })
+                .collect()
+        };
+        let mut kinds: Vec<(Kind, usize)> = Vec::new();
         let mut diag = String::new();
-        for (k, keyed) in keyed.into_iter().enumerate() {
+        for ((k, keyed), seen) in keyed.into_iter().enumerate().zip(seen) {
+            if seen != NONE {
+                // Counted as the other keyed lines below.
+                if let Keyed::Ok { kind, .. } = keyed {
+                    table.total += 1;
+                    count(&mut kinds, kind);
+                }
+                table.set_line(chunk.number(k), seen)?;
+                continue;
+            }
             let line = chunk.line(k, encoding);
             match keyed {
                 Keyed::Blank => table.blank += 1,
@@ -447,7 +495,7 @@ impl Dedupe {
                     rule,
                 } => {
                     table.total += 1;
-                    *table.kinds.entry(kind.name()).or_default() += 1;
+                    count(&mut kinds, kind);
                     // A keyed line is text: its `line()` is `Ok`.
                     let text = line.text.unwrap_or_default();
                     table.add(
@@ -459,6 +507,9 @@ impl Dedupe {
                     )?;
                 }
             }
+        }
+        for (kind, n) in kinds {
+            *table.kinds.entry(kind.name()).or_default() += n;
         }
         output::eprint(self.style, &diag);
         Ok(())

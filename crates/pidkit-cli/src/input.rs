@@ -49,6 +49,11 @@ impl Chunk {
         self.spans.len()
     }
 
+    /// The number of line `k` (1-based in the input).
+    pub fn number(&self, k: usize) -> usize {
+        self.spans[k].number
+    }
+
     pub fn line(&self, k: usize, encoding: &'static Encoding) -> Line<'_> {
         let span = &self.spans[k];
         let bytes = &self.buf[span.start..span.end];
