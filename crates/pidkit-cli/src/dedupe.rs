@@ -4,21 +4,22 @@
 //! merge of a chunk, while the workers key the next one, first finds on all threads the lines
 //! whose *variant* (a distinct text) an earlier chunk made, by the line's hash, the table
 //! read-only; then, on one thread and in line order, it adds the other lines: their variant,
-//! and for a text not seen before its group by the key's hash. Every hash match is confirmed on the text itself: a 64-bit collision never
-//! merges two different keys (the later one goes to a small table keyed by its text).
+//! and for a text not seen before its group by the key's hash. Every hash match is confirmed
+//! on the text itself: a 64-bit collision never merges two different keys.
 //!
-//! Memory: each distinct text and key once, in one arena; about 40 bytes of tables per
-//! distinct text (its hash entry, its arena end, its variant record, plus a group record per
-//! key); and 4 bytes per input line (the line's variant, its index being the line number),
-//! which the output needs to list the members of each group in order; and the records of
-//! invalid lines.
+//! Memory: each distinct text and key once, in one arena; per distinct text about 58 bytes of
+//! tables (its variant record of 16 bytes, kind 1, folded hash 4, its slot in the text table
+//! about 8 — a 4-byte index per slot, hashbrown's `HashTable` — and, for a new key, a group
+//! record of 16, hash 4 and key-table slot about 8); and 4 bytes per input line (the line's
+//! variant, its index being the line number), which the output needs to list the members of
+//! each group in order; and the records of invalid lines. The look-up tables are dropped
+//! before the output is made.
 //!
 //! Records come in input order of their first line: a group where its first member is, an
 //! invalid line where it is (docs/output.md).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::io::{self, Write};
@@ -29,9 +30,10 @@ use crate::input::{Chunk, Source};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{self, SummaryArgs};
 use encoding_rs::Encoding;
+use hashbrown::HashTable;
 use pidkit::{Kind, Level};
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHasher;
 
 /// The columns `dedupe --tsv` adds to those of every input row: its group's key and rule.
 const EXTRA: [&str; 2] = ["key", "rule"];
@@ -51,9 +53,6 @@ fn fx(s: &str) -> u64 {
     h.write(s.as_bytes());
     h.finish()
 }
-
-/// Hash → the first group or variant with that hash.
-type ByHash = FxHashMap<u64, u32>;
 
 /// What a worker found out about one line.
 enum Keyed {
@@ -99,37 +98,54 @@ pub struct Dedupe {
     pub clean: bool,
 }
 
-/// A distinct text, the group of its key, and its kind (a handle that is a DOI can be in a
-/// DOI's group).
+/// A distinct text: where it is in the arena, and its group.
 #[derive(Clone, Copy)]
 struct Variant {
-    group: u32,
-    text: u32,
-    kind: Kind,
-    /// Where the text is in the arena (`string(text)`, without the look-up of its end in
-    /// `ends`: one memory access fewer for every duplicate line).
     start: usize,
     len: u32,
+    group: u32,
+}
+
+/// The 32 bits of a worker's 64-bit hash the tables keep ([`spread`] makes them a table hash).
+fn fold(hash: u64) -> u32 {
+    (hash ^ (hash >> 32)) as u32
+}
+
+/// The hash the tables place an item by: its folded hash in both halves (hashbrown takes the
+/// bucket from the low bits and a tag from the top ones).
+fn spread(h: u32) -> u64 {
+    (u64::from(h) << 32) | u64::from(h)
+}
+
+/// A group: where its key is in the arena, and the kind and rule of its first member (the
+/// rule as its index in [`Table::rules`]).
+#[derive(Clone, Copy)]
+struct Group {
+    start: usize,
+    len: u32,
+    kind: Kind,
+    rule: u8,
 }
 
 /// The merged state: every distinct text and key once, the groups in order of first
 /// appearance, and the variant of every line.
-#[derive(Default)]
 struct Table {
-    /// The texts and keys, one after another; `ends[i]` is where string `i` ends.
+    /// The texts and keys, one after another (a text that is its own key: once).
     arena: String,
-    ends: Vec<usize>,
-    /// The key string of each group, and the kind and rule of its first member.
-    groups: Vec<u32>,
-    group_info: Vec<(Kind, &'static str)>,
     variants: Vec<Variant>,
-    /// Key hash → the first group with that hash; groups whose key collides in 64 bits with
-    /// an earlier one's, by their key.
-    by_key: ByHash,
-    key_collisions: FxHashMap<Box<str>, u32>,
-    /// Line hash → the first variant with that hash; colliding variants by their text.
-    by_text: ByHash,
-    text_collisions: FxHashMap<Box<str>, u32>,
+    /// The kind of each variant (a handle that is a DOI can be in a DOI's group).
+    variant_kinds: Vec<Kind>,
+    /// The folded hash of each variant's text and of each group's key: a table that grows
+    /// re-places its items by these, without reading the texts again.
+    variant_hashes: Vec<u32>,
+    groups: Vec<Group>,
+    group_hashes: Vec<u32>,
+    /// The rules the groups name (a handful).
+    rules: Vec<&'static str>,
+    /// The variants by the hash of their text, the groups by the hash of their key; a hash
+    /// match is a match only when the text is the same, so a 64-bit collision never merges.
+    by_text: HashTable<u32>,
+    by_key: HashTable<u32>,
     /// The variant of line `n` at `n - 1` ([`NONE`] for blank and invalid lines).
     lines: Vec<u32>,
     /// The records of invalid lines (JSON, TSV), in input order.
@@ -145,57 +161,103 @@ fn too_many(what: &str) -> io::Error {
     io::Error::other(format!("dedupe holds at most {} {what}", NONE - 1))
 }
 
+/// The next index of a table of `len` items (below [`NONE`]).
+fn next_index(len: usize, what: &str) -> io::Result<u32> {
+    u32::try_from(len)
+        .ok()
+        .filter(|&i| i < NONE)
+        .ok_or_else(|| too_many(what))
+}
+
+/// The text at `start` of `arena`, `len` bytes long.
+fn at(arena: &str, start: usize, len: u32) -> &str {
+    arena.get(start..start + len as usize).unwrap_or_default()
+}
+
 impl Table {
-    fn string(&self, i: u32) -> &str {
-        let i = i as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.arena[start..self.ends[i]]
+    fn new() -> Table {
+        Table {
+            arena: String::new(),
+            variants: Vec::new(),
+            variant_kinds: Vec::new(),
+            variant_hashes: Vec::new(),
+            groups: Vec::new(),
+            group_hashes: Vec::new(),
+            rules: Vec::new(),
+            by_text: HashTable::new(),
+            by_key: HashTable::new(),
+            lines: Vec::new(),
+            invalid_records: Vec::new(),
+            total: 0,
+            invalid: 0,
+            blank: 0,
+            kinds: BTreeMap::new(),
+            errors: BTreeMap::new(),
+        }
     }
 
-    fn push_string(&mut self, s: &str) -> io::Result<u32> {
-        let i = u32::try_from(self.ends.len())
-            .ok()
-            .filter(|&i| i < NONE)
-            .ok_or_else(|| too_many("distinct texts"))?;
+    fn text(&self, v: u32) -> &str {
+        let var = &self.variants[v as usize];
+        at(&self.arena, var.start, var.len)
+    }
+
+    fn key(&self, g: u32) -> &str {
+        let group = &self.groups[g as usize];
+        at(&self.arena, group.start, group.len)
+    }
+
+    /// The kind and rule of group `g`.
+    fn info(&self, g: usize) -> (Kind, &'static str) {
+        let group = &self.groups[g];
+        (group.kind, self.rules[usize::from(group.rule)])
+    }
+
+    /// Append `s` to the arena: where it starts and its length.
+    fn push_string(&mut self, s: &str) -> io::Result<(usize, u32)> {
+        let len = u32::try_from(s.len()).map_err(|_| too_many("bytes in one line"))?;
+        let start = self.arena.len();
         self.arena.push_str(s);
-        self.ends.push(self.arena.len());
-        Ok(i)
+        Ok((start, len))
     }
 
     /// The variant of `text`, if seen before (the hash match confirmed on the text).
     fn find_variant(&self, text: &str, hash: u64) -> Option<u32> {
-        let &v = self.by_text.get(&hash)?;
-        let var = &self.variants[v as usize];
-        let seen = self
-            .arena
-            .as_bytes()
-            .get(var.start..var.start + var.len as usize);
-        if seen == Some(text.as_bytes()) {
-            return Some(v);
-        }
-        self.text_collisions.get(text).copied()
+        self.by_text
+            .find(spread(fold(hash)), |&v| self.text(v) == text)
+            .copied()
     }
 
     /// The group of `key`, made if it is new (with the kind and rule of the line that makes it).
-    fn group(&mut self, key: &str, hash: u64, info: (Kind, &'static str)) -> io::Result<u32> {
-        let first = self.by_key.get(&hash).copied();
-        if let Some(g) = first {
-            if self.string(self.groups[g as usize]) == key {
-                return Ok(g);
-            }
-            if let Some(&g) = self.key_collisions.get(key) {
-                return Ok(g);
-            }
+    fn group(
+        &mut self,
+        key: &str,
+        hash: u64,
+        (kind, rule): (Kind, &'static str),
+    ) -> io::Result<u32> {
+        let hash = fold(hash);
+        if let Some(&g) = self.by_key.find(spread(hash), |&g| self.key(g) == key) {
+            return Ok(g);
         }
-        let g = u32::try_from(self.groups.len()).map_err(|_| too_many("groups"))?;
-        let s = self.push_string(key)?;
-        self.groups.push(s);
-        self.group_info.push(info);
-        if first.is_some() {
-            self.key_collisions.insert(key.into(), g);
-        } else {
-            self.by_key.insert(hash, g);
-        }
+        let g = next_index(self.groups.len(), "groups")?;
+        let rule = match self.rules.iter().position(|&r| r == rule) {
+            Some(i) => i,
+            None => {
+                self.rules.push(rule);
+                self.rules.len() - 1
+            }
+        };
+        let rule = u8::try_from(rule).map_err(|_| too_many("rules"))?;
+        let (start, len) = self.push_string(key)?;
+        self.groups.push(Group {
+            start,
+            len,
+            kind,
+            rule,
+        });
+        self.group_hashes.push(hash);
+        let hashes = &self.group_hashes;
+        self.by_key
+            .insert_unique(spread(hash), g, |&g| spread(hashes[g as usize]));
         Ok(g)
     }
 
@@ -212,32 +274,26 @@ impl Table {
             Some(v) => v,
             None => {
                 let g = self.group(key.unwrap_or(text), key_hash, info)?;
-                let s = match key {
+                let (start, len) = match key {
                     // The text is its key: one string for both.
-                    None => self.groups[g as usize],
+                    None => {
+                        let group = &self.groups[g as usize];
+                        (group.start, group.len)
+                    }
                     Some(_) => self.push_string(text)?,
                 };
-                let v = u32::try_from(self.variants.len())
-                    .ok()
-                    .filter(|&v| v < NONE)
-                    .ok_or_else(|| too_many("distinct texts"))?;
-                let len = u32::try_from(text.len()).map_err(|_| too_many("bytes in a line"))?;
-                let start = self.ends[s as usize] - text.len();
+                let v = next_index(self.variants.len(), "distinct texts")?;
                 self.variants.push(Variant {
-                    group: g,
-                    text: s,
-                    kind: info.0,
                     start,
                     len,
+                    group: g,
                 });
-                match self.by_text.entry(text_hash) {
-                    Entry::Vacant(e) => {
-                        e.insert(v);
-                    }
-                    Entry::Occupied(_) => {
-                        self.text_collisions.insert(text.into(), v);
-                    }
-                }
+                self.variant_kinds.push(info.0);
+                let hash = fold(text_hash);
+                self.variant_hashes.push(hash);
+                let hashes = &self.variant_hashes;
+                self.by_text
+                    .insert_unique(spread(hash), v, |&v| spread(hashes[v as usize]));
                 v
             }
         };
@@ -288,7 +344,7 @@ impl Dedupe {
         let encoding = source.encoding;
         let skip_blank = source.skips_blank();
         let batch = source.is_stream();
-        let mut table = Table::default();
+        let mut table = Table::new();
         if self.format == Format::Tsv {
             out.write_all(output::tsv_header(&EXTRA).as_bytes())?;
         }
@@ -519,6 +575,11 @@ impl Dedupe {
     /// appearance, their members in line order; each batch of groups is formatted on all
     /// threads and written in order.
     fn print(&self, table: &mut Table, out: &mut dyn Write) -> io::Result<()> {
+        // The look-up tables are done with: their memory goes before the output's comes.
+        table.by_text = HashTable::new();
+        table.by_key = HashTable::new();
+        table.variant_hashes = Vec::new();
+        table.group_hashes = Vec::new();
         let records = std::mem::take(&mut table.invalid_records);
         let mut pending = records.into_iter().peekable();
         let table: &Table = table;
@@ -591,16 +652,16 @@ impl Dedupe {
 
     /// One group in the output format: `lines` are its members' line indexes, in order.
     fn format_group(&self, table: &Table, g: usize, lines: &[u32]) -> Vec<u8> {
-        let key = table.string(table.groups[g]);
+        let key = table.key(g as u32);
         let members: Vec<&str> = lines
             .iter()
-            .map(|&idx| table.string(table.variants[table.lines[idx as usize] as usize].text))
+            .map(|&idx| table.text(table.lines[idx as usize]))
             .collect();
         let numbers = lines.iter().map(|&idx| idx as usize + 1);
         // Room for the whole record at once: the texts, their line numbers and punctuation.
         let size = key.len() + members.iter().map(|m| m.len() + 16).sum::<usize>() + 32;
-        let member_kind = |idx: u32| table.variants[table.lines[idx as usize] as usize].kind;
-        let (kind, rule) = table.group_info[g];
+        let member_kind = |idx: u32| table.variant_kinds[table.lines[idx as usize] as usize];
+        let (kind, rule) = table.info(g);
         match self.format {
             Format::Json => {
                 // {"schema":1,"key":…,"kind":…,"rule":…,"members":[{"line":…,"input":…,"kind":…},…]}
@@ -758,26 +819,38 @@ mod tests {
 
     #[test]
     fn the_table_confirms_every_hash_match() {
-        let mut t = Table::default();
+        // Every text and key hashes to 1 (also when the tables grow and rehash).
+        let mut t = Table::new();
         let iri = (Kind::Iri, "rule");
-        // Two keys, one hash: two groups; the second goes to the collision table.
+        // Two keys, one hash: two groups.
         let a = t.group("http://a/", 1, iri).unwrap();
         let b = t.group("http://b/", 1, iri).unwrap();
         assert_ne!(a, b);
         assert_eq!(t.group("http://a/", 1, iri).unwrap(), a);
         assert_eq!(t.group("http://b/", 1, iri).unwrap(), b);
-        assert_eq!(t.key_collisions.len(), 1);
         // Two texts of one key with one hash: two variants of one group.
-        t.add(1, "http://a/", None, (5, 1), iri).unwrap();
-        t.add(2, "HTTP://a/", Some("http://a/"), (5, 1), iri)
+        t.add(1, "http://a/", None, (1, 1), iri).unwrap();
+        t.add(2, "HTTP://a/", Some("http://a/"), (1, 1), iri)
             .unwrap();
-        t.add(4, "HTTP://a/", Some("http://a/"), (5, 1), iri)
+        t.add(4, "HTTP://a/", Some("http://a/"), (1, 1), iri)
             .unwrap();
         assert_eq!(t.variants.len(), 2);
         assert_eq!(t.lines, [0, 1, NONE, 1]);
         assert!(t.variants.iter().all(|v| v.group == a));
-        assert_eq!(t.string(t.variants[1].text), "HTTP://a/");
+        assert_eq!(t.text(1), "HTTP://a/");
         // The key of a text that is its own key is stored once.
-        assert_eq!(t.variants[0].text, t.groups[a as usize]);
+        assert_eq!(t.variants[0].start, t.groups[a as usize].start);
+        assert_eq!(t.arena, "http://a/http://b/HTTP://a/");
+        // Many keys under one hash: the tables grow, every one is found again.
+        for i in 0..200 {
+            t.add(10 + i, &format!("http://{i}/"), None, (1, 1), iri)
+                .unwrap();
+        }
+        for i in 0..200 {
+            let v = t.find_variant(&format!("http://{i}/"), 1).unwrap();
+            assert_eq!(t.key(t.variants[v as usize].group), format!("http://{i}/"));
+        }
+        assert_eq!(t.groups.len(), 202);
+        assert_eq!(t.rules, ["rule"]);
     }
 }
