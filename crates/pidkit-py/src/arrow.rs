@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::StringViewBuilder;
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, StringArray,
-    StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, GenericStringArray, Int64Array, LargeStringArray, ListArray,
+    OffsetSizeTrait, StringArray, StringViewArray, StructArray,
 };
 use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
@@ -53,12 +53,8 @@ enum Strings<'a> {
 }
 
 impl<'a> Strings<'a> {
-    /// Validated access: buffers that come through the C data interface are checked (offsets
-    /// in bounds, UTF-8) before any row is read.
+    /// Typed access to an array [`validated`] first.
     fn of(a: &'a dyn Array) -> Result<Strings<'a>, String> {
-        a.to_data()
-            .validate_full()
-            .map_err(|e| format!("invalid Arrow data: {e}"))?;
         let any = a.as_any();
         let bad = || format!("unexpected Arrow array for {}", a.data_type());
         Ok(match a.data_type() {
@@ -97,6 +93,55 @@ impl<'a> Strings<'a> {
             Strings::Null(_) => None,
         }
     }
+}
+
+/// `a` checked before any row is read (buffers that come through the C data interface: offsets
+/// in bounds and in order, UTF-8). A `Utf8`/`LargeUtf8` slice of a larger array (a chunk of a
+/// `pyarrow` table, a record batch of a sliced one) is checked over its own rows alone, and
+/// given its own offsets: arrow-rs's `validate_full` reads the values buffer from its start,
+/// which made every chunk of a chunked array cost as much as all the chunks before it.
+fn validated(a: &ArrayRef) -> Result<ArrayRef, String> {
+    let invalid = |e: arrow_schema::ArrowError| format!("invalid Arrow data: {e}");
+    match a.data_type() {
+        DataType::Utf8 => own_range::<i32>(a).map_err(invalid),
+        DataType::LargeUtf8 => own_range::<i64>(a).map_err(invalid),
+        _ => {
+            a.to_data().validate_full().map_err(invalid)?;
+            Ok(a.clone())
+        }
+    }
+}
+
+/// [`validated`] for `Utf8` (`O` = `i32`) and `LargeUtf8` (`i64`) arrays.
+fn own_range<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<ArrayRef, arrow_schema::ArrowError> {
+    let data = a.to_data();
+    // Buffer sizes, and the first and last offsets within the values (no per-row work).
+    data.validate()?;
+    let (Some(offsets), Some(values)) = (data.buffers().first(), data.buffers().get(1)) else {
+        return Err(arrow_schema::ArrowError::InvalidArgumentError(
+            "a string array without its buffers".into(),
+        ));
+    };
+    let offsets = &offsets.typed_data::<O>()[data.offset()..=data.offset() + data.len()];
+    let (first, last) = (offsets[0].as_usize(), offsets[data.len()].as_usize());
+    if data.offset() == 0 && first == 0 && last == values.len() {
+        data.validate_full()?;
+        return Ok(a.clone());
+    }
+    if offsets.windows(2).any(|w| w[0] > w[1]) {
+        return Err(arrow_schema::ArrowError::InvalidArgumentError(
+            "string offsets out of order".into(),
+        ));
+    }
+    let start = offsets[0];
+    let own: Vec<O> = offsets.iter().map(|&o| o - start).collect();
+    // try_new checks the rows' UTF-8 and boundaries in the sliced values alone.
+    let array = GenericStringArray::<O>::try_new(
+        OffsetBuffer::new(ScalarBuffer::from(own)),
+        values.slice_with_length(first, last - first),
+        data.nulls().cloned(),
+    )?;
+    Ok(Arc::new(array))
 }
 
 /// A string column being built: the bytes, row ends and validity (a bitmap, made only once a
@@ -253,6 +298,7 @@ type Kernel<'k> = dyn Fn(&Strings<'_>, Family) -> Result<ArrayRef, String> + Syn
 /// stream a chunked array (an arro3 object, which the Python side hands to pyarrow).
 fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
     let apply = |a: &ArrayRef| -> Result<ArrayRef, String> {
+        let a = validated(a)?;
         let s = Strings::of(a.as_ref())?;
         kernel(&s, Family::of(a.data_type())?)
     };

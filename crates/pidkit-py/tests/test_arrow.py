@@ -3,11 +3,13 @@ every Arrow string type and container; nulls, order and string types kept."""
 
 from __future__ import annotations
 
+import struct
 import sys
 import threading
 import time
 
 import pyarrow as pa
+
 import pytest
 
 import pidkit
@@ -120,6 +122,37 @@ def test_empty_and_all_null_input():
 def test_sliced_arrays_read_their_own_rows():
     a = pa.array(["x", "HTTP://A/", None, "doi:10.1/X", "y"])[1:4]
     assert pa_pid.normalize(a).to_pylist() == ["http://a/", None, "doi:10.1/X"]
+
+
+@pytest.mark.parametrize("t", [pa.string(), pa.large_string()])
+def test_chunks_that_are_slices_of_one_array_give_the_whole_arrays_answers(ids, expected, t):
+    # A table's batches and a chunked array's slices share one values buffer: each is read
+    # (and checked) over its own rows, at odd offsets too (nulls in a bitmap not byte-aligned).
+    whole = pa.array(ids[:30000], t)
+    cuts = [0, 3, 1000, 1001, 7777, 20000, 30000]
+    ca = pa.chunked_array([whole.slice(a, b - a) for a, b in zip(cuts, cuts[1:])])
+    assert pa_pid.normalize(ca).to_pylist() == expected.normalize()[:30000]
+    assert pa_pid.doi_name(whole.slice(7777)).to_pylist() == pa_pid.doi_name(whole).to_pylist()[7777:]
+
+
+def test_a_slice_is_checked_over_its_own_rows():
+    # Offsets 0, 2, 3, 4 into b"ok\xffz": row 1 is not UTF-8.
+    bad = pa.Array.from_buffers(
+        pa.string(), 3, [None, pa.py_buffer(struct.pack("<4i", 0, 2, 3, 4)), pa.py_buffer(b"ok\xffz")]
+    )
+    with pytest.raises(ValueError, match="invalid Arrow data"):
+        pa_pid.check(bad)
+    with pytest.raises(ValueError, match="invalid Arrow data"):
+        pa_pid.check(bad.slice(1))
+    # The rows around the bad one are text.
+    assert pa_pid.kind(bad.slice(0, 1)).to_pylist() == ["relative-ref"]
+    assert pa_pid.kind(bad.slice(2)).to_pylist() == ["relative-ref"]
+    # Offsets that go back are refused, not read.
+    backwards = pa.Array.from_buffers(
+        pa.string(), 3, [None, pa.py_buffer(struct.pack("<4i", 0, 3, 1, 4)), pa.py_buffer(b"abcd")]
+    )
+    with pytest.raises(ValueError, match="invalid Arrow data"):
+        pa_pid.check(backwards.slice(1))
 
 
 def test_any_arrow_exporter_is_accepted():
