@@ -388,6 +388,12 @@ pub fn doi(data: &[u8]) {
             }
             Err(e) => points_inside(&e, s),
         }
+        // The one-pass reading of the common forms gives the general route's answer.
+        assert_eq!(
+            doi::recognize_with(s, profile),
+            doi::recognize_general(s, profile),
+            "{s:?}"
+        );
         match doi::recognize_with(s, profile) {
             Ok(r) => {
                 warnings_inside(&r.warnings(s), s);

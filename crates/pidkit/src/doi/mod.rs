@@ -33,7 +33,10 @@ pub use crate::hdl::HandleApiUrl;
 pub use error::{DoiError, DoiParseError, codes};
 pub(crate) use extract::label_len;
 pub use extract::{Found, FoundIter, find_iter};
-pub use forms::{AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_with};
+pub use forms::{
+    AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_general,
+    recognize_with,
+};
 pub(crate) use forms::{
     has_dot_segment, is_dot_segment, name_of_urn_nss, recognize_common, write_url_path,
 };
