@@ -1,11 +1,13 @@
 //! `pidkit dedupe --level`: group equivalent identifiers from a stream.
 //!
-//! The workers compute each line's key and the 64-bit hashes of the line and of its key. The
-//! merge of a chunk, while the workers key the next one, first finds on all threads the lines
-//! whose *variant* (a distinct text) an earlier chunk made, by the line's hash, the table
-//! read-only; then, on one thread and in line order, it adds the other lines: their variant,
-//! and for a text not seen before its group by the key's hash. Every hash match is confirmed
-//! on the text itself: a 64-bit collision never merges two different keys.
+//! Per chunk of input, the workers look every line up in the table (read-only) by the 64-bit
+//! hash of its text, and compute the key (and the key's hash) only of the texts the table does
+//! not have yet — in a stream with duplicates, most lines are found and never keyed — while
+//! this thread reads the next chunk. Then this thread merges the chunk in line order: a found
+//! line is its *variant* (a distinct text); another line finds its variant (a text seen earlier
+//! in the same chunk) or makes it, in the group of its key, found or made by the key's hash.
+//! Every hash match is confirmed on the text itself: a 64-bit collision never merges two
+//! different keys.
 //!
 //! Memory: each distinct text and key once, in one arena; per distinct text about 58 bytes of
 //! tables (its variant record of 16 bytes, kind 1, folded hash 4, its slot in the text table
@@ -65,6 +67,8 @@ enum Keyed {
         code: &'static str,
         report: String,
     },
+    /// A text an earlier chunk had: its variant (and its kind), found without keying it.
+    Seen { variant: u32, kind: Kind },
     /// The line's key (`None` when it is the line itself), the hashes of the line and key, and
     /// the kind and rule of the group a new key makes.
     Ok {
@@ -348,30 +352,17 @@ impl Dedupe {
         if self.format == Format::Tsv {
             out.write_all(output::tsv_header(&EXTRA).as_bytes())?;
         }
-        // A pipeline of two stages: the workers key one chunk while this thread merges the
-        // previous one and reads the next.
+        // Per chunk: the workers look every line up in the table (read-only) and key only the
+        // texts it does not have, while this thread reads the next chunk; then this thread
+        // merges the chunk in line order.
         let mut current = source.next_chunk()?;
-        let mut pending: Option<(Chunk, Vec<Keyed>)> = None;
-        while current.is_some() || pending.is_some() {
+        while let Some(chunk) = current {
             let (next, keyed) = rayon::join(
-                || -> io::Result<Option<Chunk>> {
-                    if let Some((chunk, keyed)) = pending.take() {
-                        self.merge(&mut table, &chunk, encoding, keyed)?;
-                    }
-                    match current {
-                        Some(_) => source.next_chunk(),
-                        None => Ok(None),
-                    }
-                },
-                || {
-                    current
-                        .as_ref()
-                        .map(|chunk| self.key_chunk(chunk, encoding, hash, skip_blank))
-                },
+                || source.next_chunk(),
+                || self.key_chunk(&chunk, encoding, hash, skip_blank, &table),
             );
-            let next = next?;
-            pending = current.take().zip(keyed);
-            current = next;
+            self.merge(&mut table, &chunk, encoding, keyed)?;
+            current = next?;
         }
         let (total, invalid, blank) = (table.total, table.invalid, table.blank);
         let distinct = table.groups.len();
@@ -413,13 +404,14 @@ impl Dedupe {
         keyed.map_err(|(kind, e)| (kind, c.locate(e)))
     }
 
-    /// Key every line of `chunk`, on all threads.
+    /// Key every line of `chunk` whose text `table` does not have yet, on all threads.
     fn key_chunk(
         &self,
         chunk: &Chunk,
         encoding: &'static Encoding,
         hash: HashFn,
         skip_blank: bool,
+        table: &Table,
     ) -> Vec<Keyed> {
         (0..chunk.len())
             .into_par_iter()
@@ -451,9 +443,13 @@ impl Dedupe {
                         };
                     }
                 };
+                let text_hash = hash(text);
+                if let Some(variant) = table.find_variant(text, text_hash) {
+                    let kind = table.variant_kinds[variant as usize];
+                    return Keyed::Seen { variant, kind };
+                }
                 match self.key(text) {
                     Ok(k) => {
-                        let text_hash = hash(text);
                         let (key, key_hash) = match k.key {
                             Cow::Borrowed(key) if key == text => (None, text_hash),
                             key => {
@@ -498,36 +494,15 @@ impl Dedupe {
         encoding: &'static Encoding,
         keyed: Vec<Keyed>,
     ) -> io::Result<()> {
-        // The lines whose text an earlier chunk had (in a stream with duplicates, most):
-        // found on all threads, the table read-only; the rest are added below, in order.
-        let seen: Vec<u32> = {
-            let table: &Table = table;
-            keyed
-                .par_iter()
-                .enumerate()
-                .map(|(k, keyed)| match keyed {
-                    Keyed::Ok { text_hash, .. } => {
-                        let text = chunk.line(k, encoding).text.unwrap_or_default();
-                        table.find_variant(text, *text_hash).unwrap_or(NONE)
-                    }
-                    _ => NONE,
-                })
-                .collect()
-        };
         let mut kinds: Vec<(Kind, usize)> = Vec::new();
         let mut diag = String::new();
-        for ((k, keyed), seen) in keyed.into_iter().enumerate().zip(seen) {
-            if seen != NONE {
-                // Counted as the other keyed lines below.
-                if let Keyed::Ok { kind, .. } = keyed {
+        for (k, keyed) in keyed.into_iter().enumerate() {
+            match keyed {
+                Keyed::Seen { variant, kind } => {
                     table.total += 1;
                     count(&mut kinds, kind);
+                    table.set_line(chunk.number(k), variant)?;
                 }
-                table.set_line(chunk.number(k), seen)?;
-                continue;
-            }
-            let line = chunk.line(k, encoding);
-            match keyed {
                 Keyed::Blank => table.blank += 1,
                 Keyed::Bad { kind, code, report } => {
                     table.total += 1;
@@ -540,7 +515,7 @@ impl Dedupe {
                     if self.format == Format::Human {
                         diag.push_str(&report);
                     } else {
-                        table.invalid_records.push((line.number, report));
+                        table.invalid_records.push((chunk.number(k), report));
                     }
                 }
                 Keyed::Ok {
@@ -553,6 +528,7 @@ impl Dedupe {
                     table.total += 1;
                     count(&mut kinds, kind);
                     // A keyed line is text: its `line()` is `Ok`.
+                    let line = chunk.line(k, encoding);
                     let text = line.text.unwrap_or_default();
                     table.add(
                         line.number,
