@@ -793,6 +793,98 @@ mod tests {
         );
     }
 
+    /// Over many chunks (lines whose text an earlier chunk had are looked up, not keyed), with
+    /// the real hash and with one of 16 values: the groups of a naive grouping by key, members
+    /// in line order, invalid lines in place.
+    #[test]
+    fn many_chunks_give_the_naive_grouping() {
+        let texts = [
+            "http://example.com",
+            "HTTP://Example.COM:80/",
+            "doi:10.1000/abc",
+            "https://doi.org/10.1000/ABC",
+            "not a valid line",
+            "",
+            "urn:isbn:9780451450524",
+            "urn:ISBN:9780451450524",
+        ];
+        // About 4.7 MB: three chunks; distinct texts keep coming in every chunk.
+        let mut lines = Vec::new();
+        for i in 0..150_000 {
+            lines.push(texts[i % texts.len()].to_owned());
+            if i % 3 == 0 {
+                lines.push(format!(
+                    "http://h{}.example/{}",
+                    i % 5_000,
+                    "p".repeat(i % 13)
+                ));
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("pidkit-dedupe-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("lines.txt");
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let opts = pidkit::ReadOptions::default();
+        let mut want: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut index: std::collections::HashMap<String, usize> = Default::default();
+        let mut invalid = Vec::new();
+        for (i, l) in lines.iter().enumerate() {
+            if l.trim().is_empty() {
+                continue;
+            }
+            match key(l, &opts, Level::Scheme) {
+                Ok(k) => match index.get(k.key.as_ref()) {
+                    Some(&g) => want[g].1.push(i + 1),
+                    None => {
+                        index.insert(k.key.to_string(), want.len());
+                        want.push((k.key.into_owned(), vec![i + 1]));
+                    }
+                },
+                Err(_) => invalid.push(i + 1),
+            }
+        }
+        // The real hash, and one of 1,024 values (about five texts to a value).
+        for hash in [fx as HashFn, |s| fx(s) & 0x3FF] {
+            let job = Dedupe {
+                opts,
+                level: Level::Scheme,
+                format: Format::Json,
+                style: Style::PLAIN,
+                all: true,
+                summary: SummaryArgs {
+                    no_summary: true,
+                    ..SummaryArgs::default()
+                },
+                clean: false,
+            };
+            let source = Source::open(&[], Some(&path), None).unwrap();
+            let mut out = Vec::new();
+            assert!(!job.run_with(source, &mut out, hash).unwrap());
+            let records: Vec<serde_json::Value> = String::from_utf8(out)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            let got: Vec<(String, Vec<usize>)> = records
+                .iter()
+                .filter(|r| r.get("key").is_some())
+                .map(|g| {
+                    let members = g["members"].as_array().unwrap();
+                    let lines = members.iter().map(|m| m["line"].as_u64().unwrap() as usize);
+                    (g["key"].as_str().unwrap().to_owned(), lines.collect())
+                })
+                .collect();
+            assert_eq!(got, want);
+            let bad: Vec<usize> = records
+                .iter()
+                .filter(|r| r.get("error").is_some())
+                .map(|r| r["line"].as_u64().unwrap() as usize)
+                .collect();
+            assert_eq!(bad, invalid);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn the_table_confirms_every_hash_match() {
         // Every text and key hashes to 1 (also when the tables grow and rehash).
