@@ -122,6 +122,10 @@ fn own_range<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<ArrayRef, arrow_schema:
             "a string array without its buffers".into(),
         ));
     };
+    if data.is_empty() {
+        // No rows (and perhaps no offsets at all, which the format allows).
+        return Ok(a.clone());
+    }
     let offsets = &offsets.typed_data::<O>()[data.offset()..=data.offset() + data.len()];
     let (first, last) = (offsets[0].as_usize(), offsets[data.len()].as_usize());
     if data.offset() == 0 && first == 0 && last == values.len() {

@@ -147,6 +147,10 @@ def test_a_slice_is_checked_over_its_own_rows():
     # The rows around the bad one are text.
     assert pa_pid.kind(bad.slice(0, 1)).to_pylist() == ["relative-ref"]
     assert pa_pid.kind(bad.slice(2)).to_pylist() == ["relative-ref"]
+    # No rows, and no offsets at all (the format allows an empty offsets buffer then).
+    for t in (pa.string(), pa.large_string()):
+        empty = pa.Array.from_buffers(t, 0, [None, pa.py_buffer(b""), pa.py_buffer(b"")])
+        assert pa_pid.normalize(empty).to_pylist() == []
     # Offsets that go back are refused, not read.
     backwards = pa.Array.from_buffers(
         pa.string(), 3, [None, pa.py_buffer(struct.pack("<4i", 0, 3, 1, 4)), pa.py_buffer(b"abcd")]
