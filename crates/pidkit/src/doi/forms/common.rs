@@ -1,9 +1,9 @@
 //! The common written forms of a DOI (DOI Handbook §2.6) in one pass: the bare name, the
 //! `DOI:` label, the `doi:` URI and the resolver URL, as reference lists and metadata dumps write
-//! them — printable ASCII, no `%`, no space but a label's, current rules. For these inputs [`recognize`] gives exactly what the full
-//! route ([`super::recognize_with`]) gives (a test compares the two on every input of the
-//! suites and on generated ones); anything else, valid or not, is left to the full route, which
-//! also words the errors.
+//! them — printable ASCII, no `%`, no space but a label's, current rules. For these inputs
+//! [`recognize`] gives exactly what the general route ([`super::recognize_general`]) gives (unit
+//! tests and a property test below compare the two, and the `doi` fuzz target asserts it);
+//! anything else, valid or not, is left to the general route, which also words the errors.
 
 use super::Recognized;
 use crate::doi::{Doi, DoiForm};
