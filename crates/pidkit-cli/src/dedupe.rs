@@ -1,11 +1,13 @@
 //! `pidkit dedupe --level`: group equivalent identifiers from a stream.
 //!
-//! Per chunk of input, the workers look every line up in the table (read-only) by the 64-bit
-//! hash of its text, and compute the key (and the key's hash) only of the texts the table does
-//! not have yet — in a stream with duplicates, most lines are found and never keyed — while
-//! this thread reads the next chunk. Then this thread merges the chunk in line order: a found
-//! line is its *variant* (a distinct text); another line finds its variant (a text seen earlier
-//! in the same chunk) or makes it, in the group of its key, found or made by the key's hash.
+//! Per chunk of input, while most lines are texts seen before, the workers look every line up
+//! in the table (read-only) by the 64-bit hash of its text and compute the key (and the key's
+//! hash) only of the texts it does not have, while this thread reads the next chunk; then this
+//! thread merges the chunk in line order. While most lines are new, look-ups would only miss:
+//! the workers key every line while this thread merges the previous chunk and reads the next.
+//! Each merge says which way suits the next chunk (the output is the same either way). A line
+//! found by a worker is its *variant* (a distinct text); the merge finds or makes the variant
+//! of any other line, in the group of its key, found or made by the key's hash.
 //! Every hash match is confirmed on the text itself: a 64-bit collision never merges two
 //! different keys.
 //!
@@ -265,7 +267,8 @@ impl Table {
         Ok(g)
     }
 
-    /// Record that line `number` is `text`, of key `key` (`None`: `text` itself).
+    /// Record that line `number` is `text`, of key `key` (`None`: `text` itself); whether the
+    /// text was seen before.
     fn add(
         &mut self,
         number: usize,
@@ -273,8 +276,9 @@ impl Table {
         key: Option<&str>,
         (text_hash, key_hash): (u64, u64),
         info: (Kind, &'static str),
-    ) -> io::Result<()> {
-        let v = match self.find_variant(text, text_hash) {
+    ) -> io::Result<bool> {
+        let seen = self.find_variant(text, text_hash);
+        let v = match seen {
             Some(v) => v,
             None => {
                 let g = self.group(key.unwrap_or(text), key_hash, info)?;
@@ -301,7 +305,8 @@ impl Table {
                 v
             }
         };
-        self.set_line(number, v)
+        self.set_line(number, v)?;
+        Ok(seen.is_some())
     }
 
     fn set_line(&mut self, number: usize, v: u32) -> io::Result<()> {
@@ -352,17 +357,56 @@ impl Dedupe {
         if self.format == Format::Tsv {
             out.write_all(output::tsv_header(&EXTRA).as_bytes())?;
         }
-        // Per chunk: the workers look every line up in the table (read-only) and key only the
-        // texts it does not have, while this thread reads the next chunk; then this thread
-        // merges the chunk in line order.
+        // Two ways through a chunk, with the same result. While most lines are texts seen
+        // before, the workers look every line up in the table (read-only) and key only the
+        // new texts, this thread reading the next chunk meanwhile; then this thread merges the
+        // chunk. While most are new, the look-ups would only miss: the workers key every line
+        // while this thread merges the previous chunk and reads the next. Each merge says
+        // which way suits the next chunk.
         let mut current = source.next_chunk()?;
-        while let Some(chunk) = current {
-            let (next, keyed) = rayon::join(
-                || source.next_chunk(),
-                || self.key_chunk(&chunk, encoding, hash, skip_blank, &table),
-            );
-            self.merge(&mut table, &chunk, encoding, keyed)?;
-            current = next?;
+        let mut pending: Option<(Chunk, Vec<Keyed>)> = None;
+        let mut look_up = true;
+        loop {
+            if look_up {
+                if let Some((chunk, keyed)) = pending.take() {
+                    self.merge(&mut table, &chunk, encoding, keyed)?;
+                }
+                let Some(chunk) = current.take() else { break };
+                let (next, keyed) = rayon::join(
+                    || source.next_chunk(),
+                    || self.key_chunk(&chunk, encoding, hash, skip_blank, Some(&table)),
+                );
+                look_up = self.merge(&mut table, &chunk, encoding, keyed)?;
+                current = next?;
+            } else {
+                if current.is_none() && pending.is_none() {
+                    break;
+                }
+                let (next, keyed) = rayon::join(
+                    || -> io::Result<(Option<Chunk>, bool)> {
+                        let mostly_seen = match pending.take() {
+                            Some((chunk, keyed)) => {
+                                self.merge(&mut table, &chunk, encoding, keyed)?
+                            }
+                            None => false,
+                        };
+                        let next = match current {
+                            Some(_) => source.next_chunk()?,
+                            None => None,
+                        };
+                        Ok((next, mostly_seen))
+                    },
+                    || {
+                        current
+                            .as_ref()
+                            .map(|chunk| self.key_chunk(chunk, encoding, hash, skip_blank, None))
+                    },
+                );
+                let (next, mostly_seen) = next?;
+                pending = current.take().zip(keyed);
+                current = next;
+                look_up = mostly_seen;
+            }
         }
         let (total, invalid, blank) = (table.total, table.invalid, table.blank);
         let distinct = table.groups.len();
@@ -404,14 +448,15 @@ impl Dedupe {
         keyed.map_err(|(kind, e)| (kind, c.locate(e)))
     }
 
-    /// Key every line of `chunk` whose text `table` does not have yet, on all threads.
+    /// Key every line of `chunk`, on all threads; with a `table`, only the lines whose text it
+    /// does not have yet (the others are [`Keyed::Seen`]).
     fn key_chunk(
         &self,
         chunk: &Chunk,
         encoding: &'static Encoding,
         hash: HashFn,
         skip_blank: bool,
-        table: &Table,
+        table: Option<&Table>,
     ) -> Vec<Keyed> {
         (0..chunk.len())
             .into_par_iter()
@@ -444,7 +489,9 @@ impl Dedupe {
                     }
                 };
                 let text_hash = hash(text);
-                if let Some(variant) = table.find_variant(text, text_hash) {
+                if let Some((table, variant)) =
+                    table.and_then(|t| Some((t, t.find_variant(text, text_hash)?)))
+                {
                     let kind = table.variant_kinds[variant as usize];
                     return Keyed::Seen { variant, kind };
                 }
@@ -486,20 +533,22 @@ impl Dedupe {
     }
 
     /// Merge a keyed chunk into the table, in line order; errors go to stderr (human output) or
-    /// become records.
+    /// become records. Returns whether most of its identifiers were texts seen before.
     fn merge(
         &self,
         table: &mut Table,
         chunk: &Chunk,
         encoding: &'static Encoding,
         keyed: Vec<Keyed>,
-    ) -> io::Result<()> {
+    ) -> io::Result<bool> {
         let mut kinds: Vec<(Kind, usize)> = Vec::new();
         let mut diag = String::new();
+        let (mut seen, mut new) = (0usize, 0usize);
         for (k, keyed) in keyed.into_iter().enumerate() {
             match keyed {
                 Keyed::Seen { variant, kind } => {
                     table.total += 1;
+                    seen += 1;
                     count(&mut kinds, kind);
                     table.set_line(chunk.number(k), variant)?;
                 }
@@ -530,13 +579,18 @@ impl Dedupe {
                     // A keyed line is text: its `line()` is `Ok`.
                     let line = chunk.line(k, encoding);
                     let text = line.text.unwrap_or_default();
-                    table.add(
+                    let known = table.add(
                         line.number,
                         text,
                         key.as_deref(),
                         (text_hash, key_hash),
                         (kind, rule),
                     )?;
+                    if known {
+                        seen += 1;
+                    } else {
+                        new += 1;
+                    }
                 }
             }
         }
@@ -544,7 +598,7 @@ impl Dedupe {
             *table.kinds.entry(kind.name()).or_default() += n;
         }
         output::eprint(self.style, &diag);
-        Ok(())
+        Ok(seen >= new)
     }
 
     /// Print the groups (of two or more members, or all with `--all`) in order of first
@@ -793,9 +847,9 @@ mod tests {
         );
     }
 
-    /// Over many chunks (lines whose text an earlier chunk had are looked up, not keyed), with
-    /// the real hash and with one of 16 values: the groups of a naive grouping by key, members
-    /// in line order, invalid lines in place.
+    /// Over many chunks, both ways through them (looked up first, or keyed while the previous
+    /// chunk is merged), with the real hash and a 16-bit one: the groups of a naive grouping by
+    /// key, members in line order, invalid lines in place.
     #[test]
     fn many_chunks_give_the_naive_grouping() {
         let texts = [
@@ -808,18 +862,24 @@ mod tests {
             "urn:isbn:9780451450524",
             "urn:ISBN:9780451450524",
         ];
-        // About 4.7 MB: three chunks; distinct texts keep coming in every chunk.
-        let mut lines = Vec::new();
-        for i in 0..150_000 {
-            lines.push(texts[i % texts.len()].to_owned());
-            if i % 3 == 0 {
-                lines.push(format!(
-                    "http://h{}.example/{}",
-                    i % 5_000,
-                    "p".repeat(i % 13)
-                ));
+        // About 8 MB, five chunks: mostly texts seen before (the workers look lines up), then
+        // mostly new ones (they key every line while the previous chunk is merged), then seen
+        // ones again; distinct texts keep coming throughout.
+        let seen_mostly = |lines: &mut Vec<String>, n: usize| {
+            for i in 0..n {
+                lines.push(texts[i % texts.len()].to_owned());
+                if i % 3 == 0 {
+                    let path = "p".repeat(i % 13);
+                    lines.push(format!("http://h{}.example/{path}", i % 5_000));
+                }
             }
+        };
+        let mut lines = Vec::new();
+        seen_mostly(&mut lines, 100_000);
+        for i in 0..80_000 {
+            lines.push(format!("https://u{i}.example/{}", i % 7));
         }
+        seen_mostly(&mut lines, 60_000);
         let dir = std::env::temp_dir().join(format!("pidkit-dedupe-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("lines.txt");
@@ -843,8 +903,8 @@ mod tests {
                 Err(_) => invalid.push(i + 1),
             }
         }
-        // The real hash, and one of 1,024 values (about five texts to a value).
-        for hash in [fx as HashFn, |s| fx(s) & 0x3FF] {
+        // The real hash, and one of 65,536 values (tens of thousands of collisions here).
+        for hash in [fx as HashFn, |s| fx(s) & 0xFFFF] {
             let job = Dedupe {
                 opts,
                 level: Level::Scheme,
