@@ -11,7 +11,7 @@
 //! Every hash match is confirmed on the text itself: a 64-bit collision never merges two
 //! different keys.
 //!
-//! Memory: each distinct text and key once, in one arena; per distinct text about 57 bytes of
+//! Memory: each distinct text and key once, in one arena; per distinct text about 55 bytes of
 //! tables (its variant record of 16 bytes, kind 1, folded hash 4, its slot in the text table
 //! about 8 — a 4-byte index per slot, hashbrown's `HashTable` — and, for a new key, a group
 //! record of 16, hash 4 and key-table slot about 8); and 4 bytes per input line (the line's
