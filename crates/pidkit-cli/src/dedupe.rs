@@ -489,8 +489,8 @@ impl Dedupe {
                     }
                 };
                 let text_hash = hash(text);
-                if let Some((table, variant)) =
-                    table.and_then(|t| Some((t, t.find_variant(text, text_hash)?)))
+                if let Some(table) = table
+                    && let Some(variant) = table.find_variant(text, text_hash)
                 {
                     let kind = table.variant_kinds[variant as usize];
                     return Keyed::Seen { variant, kind };

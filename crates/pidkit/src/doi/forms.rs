@@ -375,10 +375,14 @@ pub fn recognize_general(s: &str, profile: DoiProfile) -> Result<Recognized<'_>,
     recognize_trimmed(s, profile).map(|r| Recognized { input: s, ..r })
 }
 
-/// The reading of `s` when it is a valid DOI in one of the forms most data writes it in
-/// (`common`: the same answer as [`recognize_with`], found in one pass); `None` otherwise.
+/// The reading of `s` when it is a valid DOI, under the current rules, in one of the forms most
+/// data writes it in (`common`: the same answer as [`recognize_general`], found in one pass);
+/// `None` otherwise.
 pub(crate) fn recognize_common(s: &str, profile: DoiProfile) -> Option<Recognized<'_>> {
-    (profile == DoiProfile::Current).then(|| common::recognize(s))?
+    if profile != DoiProfile::Current {
+        return None;
+    }
+    common::recognize(s)
 }
 
 fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {

@@ -115,7 +115,10 @@ pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
     if kind != Kind::Doi {
         return None;
     }
-    crate::doi::recognize_with(s, opts.doi).ok().map(|r| r.doi)
+    // The common forms were tried above: the general route alone is left.
+    crate::doi::recognize_general(s, opts.doi)
+        .ok()
+        .map(|r| r.doi)
 }
 
 /// Read `s` for IRI ⇄ URI conversion: under [`ReadAs::Auto`], a scheme whose every form is an
