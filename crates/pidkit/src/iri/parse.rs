@@ -135,22 +135,27 @@ fn class_word(c: &[u8; 8]) -> u64 {
     t(0) | t(1) | t(2) | t(3)
 }
 
-/// The class word of `b[i..]` when fewer than eight bytes are left: the input's last eight
-/// bytes shifted so that byte 0 is `b[i]` (or a zero-padded copy of a shorter input). The
-/// bytes past the end are 0, in no class, so every run stops at the end at the latest.
-#[inline(never)]
-fn tail_word(b: &[u8], i: usize) -> u64 {
+/// The class word of the input's last, partial chunk (`b[n - n % 8..]`, `n = b.len()`): the
+/// input's last eight bytes shifted so that byte 0 is the chunk's first (or a zero-padded copy
+/// of a shorter input); 0 when there is no partial chunk. The bytes past the end are 0, in no
+/// class, so every run stops at the end at the latest.
+#[inline(always)]
+fn tail_word(b: &[u8]) -> u64 {
     let n = b.len();
-    if i >= n {
-        return 0;
+    match n.checked_sub(8) {
+        Some(last) => {
+            let c: &[u8; 8] = b[last..].try_into().unwrap();
+            // A shift by 64 (no partial chunk) gives 0.
+            class_word(c)
+                .checked_shr(8 * (8 - n as u32 % 8))
+                .unwrap_or(0)
+        }
+        None => {
+            let mut c = [0u8; 8];
+            c[..n].copy_from_slice(b);
+            class_word(&c)
+        }
     }
-    if let Some(last) = n.checked_sub(8) {
-        let c: &[u8; 8] = b[last..].try_into().unwrap();
-        return class_word(c) >> (8 * (i - last));
-    }
-    let mut c = [0u8; 8];
-    c[..n - i].copy_from_slice(&b[i..]);
-    class_word(&c)
 }
 
 /// The input in aligned chunks of eight bytes, each classified once ([`class_word`]) and
@@ -166,21 +171,25 @@ struct Chunks<'a> {
     base: usize,
     /// The classes of `b[base..base + 8]`.
     word: u64,
+    /// The classes of the partial chunk at the end ([`tail_word`]), until it is the current one.
+    tail: u64,
 }
 
 impl<'a> Chunks<'a> {
     #[inline(always)]
     fn new(b: &'a [u8]) -> Self {
         let mut rest = b.chunks_exact(8);
+        let mut tail = tail_word(b);
         let word = match rest.next() {
             Some(c) => class_word(c.try_into().unwrap()),
-            None => tail_word(b, 0),
+            None => std::mem::take(&mut tail),
         };
         Chunks {
             b,
             rest,
             base: 0,
             word,
+            tail,
         }
     }
 
@@ -189,7 +198,7 @@ impl<'a> Chunks<'a> {
         self.base += 8;
         self.word = match self.rest.next() {
             Some(c) => class_word(c.try_into().unwrap()),
-            None => tail_word(self.b, self.base),
+            None => std::mem::take(&mut self.tail),
         };
     }
 
@@ -222,7 +231,7 @@ impl<'a> Chunks<'a> {
                         self.word =
                             l0 as u64 | (l1 as u64) << 16 | (l2 as u64) << 32 | (l3 as u64) << 48;
                     }
-                    None => self.word = tail_word(self.b, self.base),
+                    None => self.word = std::mem::take(&mut self.tail),
                 }
                 break;
             }
