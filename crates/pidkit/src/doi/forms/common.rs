@@ -78,18 +78,18 @@ const HTTPS: u64 = u64::from_le_bytes(*b"https://");
 const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
 
 /// `Some(whether there is a `?` or `#`)` when every byte of `b` is printable ASCII other than
-/// space and `%`; `None` otherwise. Eight bytes at a time (SWAR: each test is exact for "some
-/// byte of the word").
+/// space and `%`; `None` otherwise. Eight bytes at a time (SWAR): each word's tests set the
+/// high bit of some byte exactly when some byte of the word fails them, and the words' results
+/// are gathered with OR and tested once at the end (no branch per word).
 fn plain(b: &[u8]) -> Option<bool> {
-    let has = |x: u64, v: u8| {
-        let y = x ^ (ONES * u64::from(v));
-        y.wrapping_sub(ONES) & !y & HIGH != 0
-    };
-    // Some byte < 0x21, ≥ 0x80, DEL or `%`.
+    // The high bit set in some byte iff some byte of `y` is 0.
+    let zero = |y: u64| y.wrapping_sub(ONES) & !y;
+    // Some byte ≥ 0x80 (`x`), DEL (`x + 1`; a carry into a byte comes only from 0xFF, itself
+    // caught), < 0x21, or `%`.
     let bad = |x: u64| {
-        (x | (x.wrapping_sub(ONES * 0x21) & !x)) & HIGH != 0 || has(x, 0x7F) || has(x, b'%')
+        x | x.wrapping_add(ONES) | (x.wrapping_sub(ONES * 0x21) & !x) | zero(x ^ (ONES * 0x25))
     };
-    let qf = |x: u64| has(x, b'?') || has(x, b'#');
+    let qf = |x: u64| zero(x ^ (ONES * u64::from(b'?'))) | zero(x ^ (ONES * u64::from(b'#')));
     if b.len() < 8 {
         let ok = b.iter().all(|&c| c.is_ascii_graphic() && c != b'%');
         return ok.then(|| b.iter().any(|&c| c == b'?' || c == b'#'));
@@ -103,7 +103,7 @@ fn plain(b: &[u8]) -> Option<bool> {
         any_bad |= bad(x);
         any_qf |= qf(x);
     }
-    (!any_bad).then_some(any_qf)
+    (any_bad & HIGH == 0).then_some(any_qf & HIGH != 0)
 }
 
 /// The eight bytes of `b` at `at`, ASCII letters lower-cased — and every other byte of a
