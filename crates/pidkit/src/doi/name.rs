@@ -86,7 +86,10 @@ impl<'a> Doi<'a> {
     /// ASCII other than space (the caller has checked), so every code point is graphic.
     pub(crate) fn from_plain_ascii(name: &'a str) -> Option<Self> {
         debug_assert!(name.bytes().all(|c| c.is_ascii_graphic()));
-        let slash = structure(name, DoiProfile::Current).ok()?;
+        let slash = match short_registrant(name.as_bytes()) {
+            Some(slash) => slash,
+            None => structure(name, DoiProfile::Current).ok()?,
+        };
         Some(Doi {
             name: Cow::Borrowed(name),
             slash,
@@ -410,6 +413,32 @@ fn first_non_graphic(s: &str) -> Option<(usize, char)> {
         .map(|(i, c)| (start + i, c))
 }
 
+/// The `/` of a name whose prefix is `10.` and a registrant code of one to seven characters
+/// (nearly every DOI), at least eleven bytes long, when [`structure`] accepts it under the
+/// current rules; `None` to let [`structure`] decide (another shape, a shorter name, an
+/// error). One eight-byte word, no loop: the
+/// registrant code is the bytes before the word's first `/`, its parts must be non-empty
+/// (no `.` first, last, or next to another).
+fn short_registrant(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const LOW7: u64 = u64::from_le_bytes([0x7F; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each byte of `y` that is 0, exactly (no borrow between bytes).
+    let zero = |y: u64| !(((y & LOW7) + LOW7) | y | LOW7);
+    let w = u64::from_le_bytes(b.get(3..11)?.try_into().ok()?);
+    let slashes = zero(w ^ (ONES * u64::from(b'/')));
+    if !b.starts_with(b"10.") || slashes == 0 {
+        return None;
+    }
+    let len = slashes.trailing_zeros() as usize / 8;
+    // The high bits of the registrant code's bytes.
+    let code = HIGH & !(u64::MAX << (8 * len));
+    let dots = zero(w ^ (ONES * u64::from(b'.'))) & code;
+    let last = HIGH << (8 * len) >> 8;
+    let ok = len > 0 && dots & ((dots >> 8) | 0x80 | last) == 0 && b.len() > 4 + len;
+    ok.then_some(3 + len)
+}
+
 fn structure(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
     let b = s.as_bytes();
     if b.is_empty() {
@@ -464,6 +493,47 @@ mod tests {
     fn err(s: &str) -> (&'static str, usize, usize) {
         let e = Doi::parse(s).unwrap_err();
         (e.code(), e.offset, e.len)
+    }
+
+    /// The one-word reading of short registrant codes answers only where `structure` accepts,
+    /// with the same `/`, and answers for the usual shapes.
+    #[test]
+    fn short_registrant_agrees_with_structure() {
+        use proptest::prelude::*;
+        for (s, slash) in [
+            ("10.1000/182", 7),
+            ("10.1/xxxxxx", 4),
+            ("10.1234567/x", 10),
+            ("10.1000.10/a/b", 10),
+            ("10.a-b_c/xyz", 8),
+        ] {
+            assert_eq!(short_registrant(s.as_bytes()), Some(slash), "{s}");
+        }
+        for s in [
+            "10.1000/",
+            "10./x",
+            "10..1/x",
+            "10.1./x",
+            "10.1..2/x",
+            "10.123456789/x",
+            "10/x",
+            "11.1000/x",
+            "10.1000",
+            "10.1/",
+            "10.1",
+            "10.12345678/x",
+            "10.1/x",
+        ] {
+            assert_eq!(short_registrant(s.as_bytes()), None, "{s}");
+        }
+        let pieces = ["10.", "1", "0", ".", "/", "a", "12345", "-", "x"];
+        let strategy = prop::collection::vec(prop::sample::select(pieces.to_vec()), 0..8)
+            .prop_map(|v| v.concat());
+        proptest!(ProptestConfig::with_cases(20_000), |(s in strategy)| {
+            if let Some(slash) = short_registrant(s.as_bytes()) {
+                prop_assert_eq!(structure(&s, DoiProfile::Current).ok(), Some(slash), "{:?}", s);
+            }
+        });
     }
 
     #[test]
