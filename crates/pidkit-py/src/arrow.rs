@@ -6,12 +6,12 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use arrow_array::builder::StringViewBuilder;
+use arrow_array::builder::{LargeStringBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::{
     Array, ArrayRef, BooleanArray, GenericStringArray, Int64Array, LargeStringArray, ListArray,
     OffsetSizeTrait, StringArray, StringViewArray, StructArray,
 };
-use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pidkit::{Iri, ReferenceResolution};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -148,35 +148,55 @@ fn own_range<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<ArrayRef, arrow_schema:
     Ok(Arc::new(array))
 }
 
-/// A string column being built: the bytes, row ends and validity (a bitmap, made only once a
-/// null comes), turned into the family's array at the end.
+/// A string column being built straight into the output family's Arrow builder (offsets of the
+/// family's width, validity as a bitmap made only once a null comes), so that finishing it
+/// neither converts offsets nor checks again the UTF-8 it was given as `&str`.
 struct StrCol {
-    data: Vec<u8>,
-    ends: Vec<usize>,
-    valid: NullBufferBuilder,
+    out: Builder,
+    /// A `Utf8` row that would have put more than `i32::MAX` bytes in the array (the builder
+    /// would panic): the column is refused when finished.
+    too_big: bool,
 }
 
-impl Default for StrCol {
-    fn default() -> StrCol {
-        StrCol::with_capacity(0, 0)
-    }
+enum Builder {
+    Utf8(StringBuilder),
+    Large(LargeStringBuilder),
+    View(StringViewBuilder),
 }
 
 impl StrCol {
-    fn with_capacity(rows: usize, bytes: usize) -> StrCol {
+    /// A column of `family` for `rows` rows of about `bytes` bytes of text in all.
+    fn new(family: Family, rows: usize, bytes: usize) -> StrCol {
+        let out = match family {
+            Family::Utf8 => Builder::Utf8(StringBuilder::with_capacity(rows, bytes)),
+            Family::Large => Builder::Large(LargeStringBuilder::with_capacity(rows, bytes)),
+            Family::View => Builder::View(StringViewBuilder::with_capacity(rows)),
+        };
         StrCol {
-            data: Vec::with_capacity(bytes),
-            ends: Vec::with_capacity(rows),
-            valid: NullBufferBuilder::new(rows),
+            out,
+            too_big: false,
         }
     }
 
+    /// `N` empty columns of `family`.
+    fn many<const N: usize>(family: Family) -> [StrCol; N] {
+        std::array::from_fn(|_| StrCol::new(family, 0, 0))
+    }
+
     fn push(&mut self, s: Option<&str>) {
-        if let Some(s) = s {
-            self.data.extend_from_slice(s.as_bytes());
+        match (&mut self.out, s) {
+            (Builder::Utf8(b), Some(s)) => {
+                if b.values_slice().len() + s.len() <= i32::MAX as usize {
+                    b.append_value(s);
+                } else {
+                    self.too_big = true;
+                    b.append_null();
+                }
+            }
+            (Builder::Utf8(b), None) => b.append_null(),
+            (Builder::Large(b), s) => b.append_option(s),
+            (Builder::View(b), s) => b.append_option(s),
         }
-        self.ends.push(self.data.len());
-        self.valid.append(s.is_some());
     }
 
     fn nulls(valid: Vec<bool>) -> Option<NullBuffer> {
@@ -184,53 +204,15 @@ impl StrCol {
         (n.null_count() > 0).then_some(n)
     }
 
-    fn finish(mut self, family: Family) -> Result<ArrayRef, String> {
-        let nulls = self.valid.finish();
-        let too_big = || {
-            "the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned()
-        };
-        match family {
-            Family::Utf8 => {
-                let offsets = std::iter::once(Ok(0))
-                    .chain(self.ends.iter().map(|&e| i32::try_from(e)))
-                    .collect::<Result<Vec<i32>, _>>()
-                    .map_err(|_| too_big())?;
-                let a = StringArray::try_new(
-                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
-                    Buffer::from_vec(self.data),
-                    nulls,
-                )
-                .map_err(|e| e.to_string())?;
-                Ok(Arc::new(a))
-            }
-            Family::Large => {
-                let offsets = std::iter::once(Ok(0))
-                    .chain(self.ends.iter().map(|&e| i64::try_from(e)))
-                    .collect::<Result<Vec<i64>, _>>()
-                    .map_err(|_| too_big())?;
-                let a = LargeStringArray::try_new(
-                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
-                    Buffer::from_vec(self.data),
-                    nulls,
-                )
-                .map_err(|e| e.to_string())?;
-                Ok(Arc::new(a))
-            }
-            Family::View => {
-                let mut b = StringViewBuilder::with_capacity(self.ends.len());
-                let mut start = 0;
-                for (i, &end) in self.ends.iter().enumerate() {
-                    let ok = nulls.as_ref().is_none_or(|n| n.is_valid(i));
-                    match (ok, std::str::from_utf8(&self.data[start..end])) {
-                        (true, Ok(s)) => b.append_value(s),
-                        (true, Err(e)) => return Err(e.to_string()),
-                        (false, _) => b.append_null(),
-                    }
-                    start = end;
-                }
-                Ok(Arc::new(b.finish()))
-            }
+    fn finish(self) -> Result<ArrayRef, String> {
+        if self.too_big {
+            return Err("the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned());
         }
+        Ok(match self.out {
+            Builder::Utf8(mut b) => Arc::new(b.finish()),
+            Builder::Large(mut b) => Arc::new(b.finish()),
+            Builder::View(mut b) => Arc::new(b.finish()),
+        })
     }
 }
 
@@ -344,14 +326,14 @@ fn strings_out(
     family: Family,
     mut row: impl FnMut(&str) -> Option<Cow<'_, str>>,
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::with_capacity(s.len(), s.bytes());
+    let mut col = StrCol::new(family, s.len(), s.bytes());
     for i in 0..s.len() {
         match s.get(i) {
             Some(text) => col.push(row(text).as_deref()),
             None => col.push(None),
         }
     }
-    col.finish(family)
+    col.finish()
 }
 
 /// A transform's result column: the CLI's `normalized` / `uri` / `iri` field, null where the
@@ -362,7 +344,7 @@ fn transform(
     opts: &ReadOptions,
     op: &Op,
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::with_capacity(s.len(), s.bytes());
+    let mut col = StrCol::new(family, s.len(), s.bytes());
     for i in 0..s.len() {
         match s.get(i) {
             Some(text) => with_record(text, opts, op, false, |r| {
@@ -371,7 +353,7 @@ fn transform(
             None => col.push(None),
         }
     }
-    col.finish(family)
+    col.finish()
 }
 
 /// `check`: the CLI's `valid` (with `deny_warnings`, an input with warnings is not valid).
@@ -510,14 +492,14 @@ pub fn arrow_doi_name(
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
     run(py, data, &|s, family| {
-        let mut col = StrCol::with_capacity(s.len(), s.bytes());
+        let mut col = StrCol::new(family, s.len(), s.bytes());
         for i in 0..s.len() {
             // The reading's DOI, without the rest of the reading (pidkit::read_doi; under
             // --as leiri|web nothing is read as a DOI, as in with_record).
             let doi = s.get(i).and_then(|t| pidkit::read_doi(t, &opts));
             col.push(doi.as_ref().map(|d| d.as_str()));
         }
-        col.finish(family)
+        col.finish()
     })
 }
 
@@ -559,8 +541,11 @@ pub fn arrow_join(
 pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
     run(py, data, &|s, family| {
         let (mut start, mut end) = (IntCol::default(), IntCol::default());
-        let (mut kind, mut matched, mut doi) =
-            (StrCol::default(), StrCol::default(), StrCol::default());
+        let (mut kind, mut matched, mut doi) = (
+            StrCol::new(family, 0, 0),
+            StrCol::new(family, 0, 0),
+            StrCol::new(family, 0, 0),
+        );
         let mut truncated = BoolCol::default();
         let mut counts = Vec::with_capacity(s.len());
         for i in 0..s.len() {
@@ -584,9 +569,9 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
             vec![
                 ("start", start.finish()),
                 ("end", end.finish()),
-                ("kind", kind.finish(family)?),
-                ("match", matched.finish(family)?),
-                ("doi", doi.finish(family)?),
+                ("kind", kind.finish()?),
+                ("match", matched.finish()?),
+                ("doi", doi.finish()?),
                 ("truncated", truncated.finish()),
             ],
             None,
@@ -596,7 +581,6 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
 }
 
 /// The columns of `parse`'s struct.
-#[derive(Default)]
 struct ParseCols {
     valid_row: Vec<bool>,
     kind: StrCol,
@@ -653,6 +637,32 @@ const IVO: [&str; 7] = [
 ];
 
 impl ParseCols {
+    fn new(family: Family) -> ParseCols {
+        ParseCols {
+            valid_row: Vec::new(),
+            kind: StrCol::new(family, 0, 0),
+            valid: BoolCol::default(),
+            mapped: StrCol::new(family, 0, 0),
+            err_valid: Vec::new(),
+            err: StrCol::many(family),
+            err_at: Default::default(),
+            warn_counts: Vec::new(),
+            warn: StrCol::many(family),
+            warn_at: Default::default(),
+            comp_valid: Vec::new(),
+            comp: StrCol::many(family),
+            doi_valid: Vec::new(),
+            doi: StrCol::many(family),
+            doi_short: BoolCol::default(),
+            urn_valid: Vec::new(),
+            urn: StrCol::many(family),
+            ivo_valid: Vec::new(),
+            ivo: StrCol::many(family),
+            hdl_valid: Vec::new(),
+            hdl: StrCol::many(family),
+        }
+    }
+
     fn push_null(&mut self) {
         self.valid_row.push(false);
         self.kind.push(None);
@@ -797,25 +807,25 @@ impl ParseCols {
         }
     }
 
-    fn finish(self, family: Family) -> Result<ArrayRef, String> {
+    fn finish(self) -> Result<ArrayRef, String> {
         let named = |names: &[&'static str],
                      cols: Vec<StrCol>|
          -> Result<Vec<(&'static str, ArrayRef)>, String> {
             names
                 .iter()
                 .zip(cols)
-                .map(|(n, c)| Ok((*n, c.finish(family)?)))
+                .map(|(n, c)| Ok((*n, c.finish()?)))
                 .collect()
         };
         let [code, message, hint] = self.err;
         let [offset, len] = self.err_at;
         let error = struct_array(
             vec![
-                ("code", code.finish(family)?),
+                ("code", code.finish()?),
                 ("offset", offset.finish()),
                 ("len", len.finish()),
-                ("message", message.finish(family)?),
-                ("hint", hint.finish(family)?),
+                ("message", message.finish()?),
+                ("hint", hint.finish()?),
             ],
             Some(self.err_valid),
         )?;
@@ -823,10 +833,10 @@ impl ParseCols {
         let [woffset, wlen] = self.warn_at;
         let warning = struct_array(
             vec![
-                ("code", wcode.finish(family)?),
+                ("code", wcode.finish()?),
                 ("offset", woffset.finish()),
                 ("len", wlen.finish()),
-                ("message", wmessage.finish(family)?),
+                ("message", wmessage.finish()?),
             ],
             None,
         )?;
@@ -841,11 +851,11 @@ impl ParseCols {
         let hdl = struct_array(named(&HDL, self.hdl.into())?, Some(self.hdl_valid))?;
         struct_array(
             vec![
-                ("kind", self.kind.finish(family)?),
+                ("kind", self.kind.finish()?),
                 ("valid", self.valid.finish()),
                 ("error", error),
                 ("warnings", warnings),
-                ("mapped", self.mapped.finish(family)?),
+                ("mapped", self.mapped.finish()?),
                 ("components", components),
                 ("doi", doi),
                 ("urn", urn),
@@ -870,13 +880,13 @@ pub fn arrow_parse(
     let opts = options::read(as_, profile)?;
     let op = Op::Read { warnings: true };
     run(py, data, &|s, family| {
-        let mut cols = ParseCols::default();
+        let mut cols = ParseCols::new(family);
         for i in 0..s.len() {
             match s.get(i) {
                 Some(t) => with_record(t, &opts, &op, deny_warnings, |r| cols.push(r)),
                 None => cols.push_null(),
             }
         }
-        cols.finish(family)
+        cols.finish()
     })
 }
