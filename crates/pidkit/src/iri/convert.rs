@@ -531,6 +531,10 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
 /// hyphen, variation selectors) and make dots (U+2488), so the raw length alone does not decide.
 #[cfg(feature = "idna")]
 pub(crate) fn overlong_label(name: &str) -> Option<usize> {
+    // No label of a name of at most 63 octets is over 63 octets (the labels are not even split).
+    if name.len() <= 63 {
+        return None;
+    }
     labels(name).enumerate().find_map(|(i, (at, len))| {
         let label = &name[at..at + len];
         let over = len > 63
