@@ -39,14 +39,9 @@ fn cc_non_ascii() -> Vec<String> {
 
 /// The internationalized names of the Public Suffix List, as `http://NAME/`.
 fn psl_urls() -> Vec<String> {
-    let Some(text) = pidkit_bench::conformance_dir()
-        .and_then(|d| std::fs::read_to_string(d.join("publicsuffix-idn/idn-suffixes.json")).ok())
-    else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix("\"unicode\": \""))
-        .map(|name| format!("http://{}/", name.trim_end_matches([',', '"'])))
+    pidkit_bench::psl_names()
+        .into_iter()
+        .map(|name| format!("http://{name}/"))
         .collect()
 }
 

@@ -38,6 +38,20 @@ pub fn lines(rel: &str) -> Option<Vec<String>> {
     )
 }
 
+/// The internationalized names of the Public Suffix List
+/// (`publicsuffix-idn/idn-suffixes.json`, the `unicode` member of each entry); empty if absent.
+pub fn psl_names() -> Vec<String> {
+    let Some(text) = conformance_dir()
+        .and_then(|d| std::fs::read_to_string(d.join("publicsuffix-idn/idn-suffixes.json")).ok())
+    else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("\"unicode\": \""))
+        .map(|name| name.trim_end_matches([',', '"']).to_owned())
+        .collect()
+}
+
 /// The one-URL-per-line corpora of `url-various-datasets/`.
 pub fn url_corpora() -> Vec<Corpus> {
     let sets = [

@@ -416,9 +416,9 @@ fn first_non_graphic(s: &str) -> Option<(usize, char)> {
 /// The `/` of a name whose prefix is `10.` and a registrant code of one to seven characters
 /// (nearly every DOI), at least eleven bytes long, when [`structure`] accepts it under the
 /// current rules; `None` to let [`structure`] decide (another shape, a shorter name, an
-/// error). One eight-byte word, no loop: the
-/// registrant code is the bytes before the word's first `/`, its parts must be non-empty
-/// (no `.` first, last, or next to another).
+/// error). One eight-byte word after `10.`, no loop: the registrant code is the bytes before
+/// the word's first `/`, and its parts must be non-empty (no `.` first, last, or next to
+/// another).
 fn short_registrant(b: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const LOW7: u64 = u64::from_le_bytes([0x7F; 8]);
