@@ -10,100 +10,113 @@ use crate::doi::{Doi, DoiForm};
 
 /// The reading of `s` when it is one of the common forms and a valid DOI; `None` otherwise
 /// (take the full route).
+///
+/// The forms are told apart by comparing the first words of `s` with each prefix, without a
+/// branch per form (reference lists mix the forms at random, so such branches are mispredicted),
+/// and then every form takes the same steps: the characters checked, a URL's query or fragment
+/// cut off, the name read.
 #[inline]
 pub(super) fn recognize(s: &str) -> Option<Recognized<'_>> {
     let b = s.as_bytes();
-    if b.len() < 4 {
+    // The characters are checked from the start of `s` but for a label (which has spaces):
+    // [`prefix`] compares words lower-cased by `| 0x20`, which would take a control character
+    // for `:`, `/` or `.`.
+    let (checked, start, form) = match label(b) {
+        Some(start) => (start, start, DoiForm::Label),
+        None => prefix(b).map(|(start, form)| (0, start, form))?,
+    };
+    let query_or_fragment = plain(&b[checked..])?;
+    let end = match (query_or_fragment, form) {
+        // Only a URL's query or fragment is cut off: one after `doi:` is an error under the
+        // current rules, and in a bare name or after a label `?` and `#` are characters of it.
+        (true, DoiForm::Url) => {
+            memchr::memchr2(b'?', b'#', &b[start..]).map_or(b.len(), |i| start + i)
+        }
+        (true, DoiForm::Uri) => return None,
+        _ => b.len(),
+    };
+    let code = &b[start..end];
+    // The Handle API path and shortDOI codes (all letters and digits) of a resolver URL have
+    // their own readings; an empty path is an error. (No valid name in another form is one of
+    // these: a DOI name has a `/` after `10.`, so the test costs those forms nothing.)
+    if code.is_empty()
+        || code.starts_with(b"api/handles/")
+        || code.iter().all(u8::is_ascii_alphanumeric)
+    {
         return None;
     }
-    // A label: `DOI:` or `doi` and spaces before the name, read literally.
-    if b[..3].eq_ignore_ascii_case(b"doi") {
-        let after = if b[3] == b':' { 4 } else { 3 };
-        let ws = b[after..]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count();
-        if ws > 0 {
-            let start = after + ws;
-            if start == b.len() || plain(&b[start..]).is_none() {
-                return None;
-            }
-            return found(s, start, b.len(), DoiForm::Label, None);
-        }
+    let tail = (end < b.len()).then_some((end, b.len()));
+    found(s, start, end, form, tail)
+}
+
+/// After a label — `DOI:` or `doi` (any case) and spaces, read literally — where the name
+/// starts; `None` when `b` does not start with a label and something after it.
+fn label(b: &[u8]) -> Option<usize> {
+    if b.len() < 5 || !b[..3].eq_ignore_ascii_case(b"doi") {
+        return None;
     }
-    let query_or_fragment = plain(b)?;
-    match b[0] | 0x20 {
-        // The bare name (super::claims: `10/` or `10.` and a digit).
-        b'1' if b.starts_with(b"10/") || (b.starts_with(b"10.") && b[3].is_ascii_digit()) => {
-            found(s, 0, s.len(), DoiForm::Name, None)
-        }
-        // `doi:` and the name; a query or fragment is an error under the current rules.
-        b'd' if b[..4].eq_ignore_ascii_case(b"doi:") => {
-            if query_or_fragment {
-                return None;
-            }
-            found(s, 4, s.len(), DoiForm::Uri, None)
-        }
-        // A resolver URL, with or without its scheme.
-        b'h' | b'd' | b'w' => {
-            let host = match (word(b, 0), word(b, 0).map(|w| w & 0x00FF_FFFF_FFFF_FFFF)) {
-                (Some(HTTPS), _) => 8,
-                (_, Some(HTTP)) => 7,
-                _ => 0,
-            };
-            let path = host + resolver_host(&b[host..])?;
-            let end = match query_or_fragment {
-                true => memchr::memchr2(b'?', b'#', &b[path..]).map_or(b.len(), |i| path + i),
-                false => b.len(),
-            };
-            let code = &b[path..end];
-            // The Handle API path and shortDOI codes (all letters and digits) have their own
-            // readings; an empty path is an error.
-            if code.is_empty()
-                || code.starts_with(b"api/handles/")
-                || code.iter().all(u8::is_ascii_alphanumeric)
-            {
-                return None;
-            }
-            let tail = (end < b.len()).then_some((end, b.len()));
-            found(s, path, end, DoiForm::Url, tail)
-        }
-        _ => None,
+    let after = if b[3] == b':' { 4 } else { 3 };
+    let ws = b[after..]
+        .iter()
+        .take_while(|c| c.is_ascii_whitespace())
+        .count();
+    (ws > 0 && after + ws < b.len()).then_some(after + ws)
+}
+
+/// Where the name starts and the form, for the bare name, `doi:` and the resolver URL, with or
+/// without its scheme (at least eight bytes; shorter inputs take the full route).
+fn prefix(b: &[u8]) -> Option<(usize, DoiForm)> {
+    const DOI_COLON: u64 = u64::from_le_bytes(*b"doi:\0\0\0\0");
+    const LOW4: u64 = 0xFFFF_FFFF;
+    let w = word(b, 0)?;
+    let scheme = 8 * usize::from(w == HTTPS) + 7 * usize::from(w & LOW7 == HTTP);
+    let host = resolver_host(b, scheme);
+    // The bare name (super::claims: `10/` or `10.` and a digit).
+    let name = b.starts_with(b"10/") | (b.starts_with(b"10.") & b[3].is_ascii_digit());
+    if host != 0 {
+        Some((scheme + host, DoiForm::Url))
+    } else if w & LOW4 == DOI_COLON {
+        Some((4, DoiForm::Uri))
+    } else if name {
+        Some((0, DoiForm::Name))
+    } else {
+        None
     }
 }
 
 const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
 const HTTPS: u64 = u64::from_le_bytes(*b"https://");
 const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
+const LOW7: u64 = 0x00FF_FFFF_FFFF_FFFF;
 
 /// `Some(whether there is a `?` or `#`)` when every byte of `b` is printable ASCII other than
-/// space and `%`; `None` otherwise. Eight bytes at a time (SWAR): each word's tests set the
-/// high bit of some byte exactly when some byte of the word fails them, and the words' results
-/// are gathered with OR and tested once at the end (no branch per word).
+/// space and `%`; `None` otherwise. Sixteen bytes at a time, in a loop the compiler turns into
+/// vector compares (SSE2 on x86-64, NEON on aarch64; no `unsafe`): each byte's result is
+/// gathered with OR into its lane, and the lanes are tested once at the end (no branch per
+/// block). The last sixteen bytes overlap the last whole block; a shorter text is copied into a
+/// block padded with `a`.
 fn plain(b: &[u8]) -> Option<bool> {
-    // The high bit set in some byte iff some byte of `y` is 0.
-    let zero = |y: u64| y.wrapping_sub(ONES) & !y;
-    // Some byte ≥ 0x80 (`x`), DEL (`x + 1`; a carry into a byte comes only from 0xFF, itself
-    // caught), < 0x21, or `%`.
-    let bad = |x: u64| {
-        x | x.wrapping_add(ONES) | (x.wrapping_sub(ONES * 0x21) & !x) | zero(x ^ (ONES * 0x25))
+    let (mut bad, mut qf) = ([0u8; 16], [0u8; 16]);
+    let mut block = |w: &[u8; 16]| {
+        for ((&c, bad), qf) in w.iter().zip(&mut bad).zip(&mut qf) {
+            *bad |= u8::from(c.wrapping_sub(0x21) >= 0x7f - 0x21) | u8::from(c == b'%');
+            *qf |= u8::from(c == b'?') | u8::from(c == b'#');
+        }
     };
-    let qf = |x: u64| zero(x ^ (ONES * u64::from(b'?'))) | zero(x ^ (ONES * u64::from(b'#')));
-    if b.len() < 8 {
-        let ok = b.iter().all(|&c| c.is_ascii_graphic() && c != b'%');
-        return ok.then(|| b.iter().any(|&c| c == b'?' || c == b'#'));
+    match b.len().checked_sub(16) {
+        Some(last) => {
+            block(b[last..].try_into().ok()?);
+            for w in b.chunks_exact(16) {
+                block(w.try_into().ok()?);
+            }
+        }
+        None => {
+            let mut padded = [b'a'; 16];
+            padded[..b.len()].copy_from_slice(b);
+            block(&padded);
+        }
     }
-    // Whole words, then the last eight bytes (overlapping the last whole word: no copy).
-    let raw = |w: &[u8]| <[u8; 8]>::try_from(w).ok().map(u64::from_le_bytes);
-    let last = raw(&b[b.len() - 8..])?;
-    let (mut any_bad, mut any_qf) = (bad(last), qf(last));
-    for w in b.chunks_exact(8) {
-        let x = raw(w)?;
-        any_bad |= bad(x);
-        any_qf |= qf(x);
-    }
-    (any_bad & HIGH == 0).then_some(any_qf & HIGH != 0)
+    (bad == [0; 16]).then_some(qf != [0; 16])
 }
 
 /// The eight bytes of `b` at `at`, ASCII letters lower-cased — and every other byte of a
@@ -113,18 +126,17 @@ fn word(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(w) | (ONES * 0x20))
 }
 
-/// The length of `doi.org/`, `dx.doi.org/` or `www.doi.org/` (any case) at the start of the
-/// [`plain`] text `b`: the resolver hosts of [`super::RESOLVER_HOSTS`] and their `/`.
-fn resolver_host(b: &[u8]) -> Option<usize> {
+/// The length of `doi.org/`, `dx.doi.org/` or `www.doi.org/` (any case) at `at` in the
+/// [`plain`] text `b`, 0 if none: the resolver hosts of [`super::RESOLVER_HOSTS`] and their `/`.
+fn resolver_host(b: &[u8], at: usize) -> usize {
     const DOI_ORG: u64 = u64::from_le_bytes(*b"doi.org/");
     const DX: u64 = u64::from_le_bytes(*b"dx.doi.o");
     const WWW: u64 = u64::from_le_bytes(*b"www.doi.");
-    match word(b, 0)? {
-        DOI_ORG => Some(8),
-        DX if word(b, 3)? == DOI_ORG => Some(11),
-        WWW if word(b, 4)? == DOI_ORG => Some(12),
-        _ => None,
-    }
+    let at = |i: usize| word(b, at + i).unwrap_or(0);
+    let first = at(0);
+    8 * usize::from(first == DOI_ORG)
+        + 11 * usize::from((first == DX) & (at(3) == DOI_ORG))
+        + 12 * usize::from((first == WWW) & (at(4) == DOI_ORG))
 }
 
 /// The reading of `s[start..end]` as a DOI name, as the full route words it.
@@ -207,6 +219,13 @@ mod tests {
             "hdl:10.1000/182",
             "DOI: ",
             "doi:",
+            // Control characters that lower-casing a word by `| 0x20` turns into `:`, `/`, `.`.
+            "doi\u{1a}10.1000/182",
+            "https\u{1a}//doi.org/10.1000/182",
+            "http:/\u{0f}doi.org/10.1000/182",
+            "https://doi\u{0e}org/10.1000/182",
+            "dx\u{0e}doi.org/10.1000/182",
+            "HTTPS://DOI.ORG\u{0f}10.1000/182",
         ] {
             assert_eq!(recognize(s), None, "{s:?}");
         }
@@ -250,6 +269,10 @@ mod tests {
             "%",
             "é",
             "\u{7f}",
+            // Control characters that `| 0x20` turns into `:`, `/` and `.`.
+            "\u{1a}",
+            "\u{0f}",
+            "\u{0e}",
             "\u{3000}",
             "(SICI)",
             "<>",
