@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::{LargeStringBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, GenericStringArray, Int64Array, LargeStringArray, ListArray,
-    OffsetSizeTrait, StringArray, StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, OffsetSizeTrait,
+    StringArray, StringViewArray, StructArray,
 };
 use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
@@ -75,11 +75,18 @@ impl<'a> Strings<'a> {
         }
     }
 
-    /// The bytes of text, to size the output (an estimate for views).
+    /// The bytes of text of these rows, to size the output (an estimate for views). Not the
+    /// values buffer's length: a slice shares the whole buffer of the array it was cut from.
     fn bytes(&self) -> usize {
+        fn span<O: OffsetSizeTrait>(o: &[O]) -> usize {
+            match (o.first(), o.last()) {
+                (Some(first), Some(last)) => last.as_usize() - first.as_usize(),
+                _ => 0,
+            }
+        }
         match self {
-            Strings::Utf8(a) => a.value_data().len(),
-            Strings::Large(a) => a.value_data().len(),
+            Strings::Utf8(a) => span(a.value_offsets()),
+            Strings::Large(a) => span(a.value_offsets()),
             Strings::View(a) => a.len() * 32,
             Strings::Null(_) => 0,
         }
@@ -96,56 +103,55 @@ impl<'a> Strings<'a> {
 }
 
 /// `a` checked before any row is read (buffers that come through the C data interface: offsets
-/// in bounds and in order, UTF-8). A `Utf8`/`LargeUtf8` slice of a larger array (a chunk of a
-/// `pyarrow` table, a record batch of a sliced one) is checked over its own rows alone, and
-/// given its own offsets: arrow-rs's `validate_full` reads the values buffer from its start,
-/// which made every chunk of a chunked array cost as much as all the chunks before it.
-fn validated(a: &ArrayRef) -> Result<ArrayRef, String> {
+/// in bounds and in order, UTF-8). A `Utf8`/`LargeUtf8` array is checked over its own rows
+/// alone ([`own_rows`]): arrow-rs's `validate_full` reads the values buffer from its start,
+/// which made every chunk of a chunked array of slices cost as much as all the chunks before it.
+fn validated(a: &ArrayRef) -> Result<(), String> {
     let invalid = |e: arrow_schema::ArrowError| format!("invalid Arrow data: {e}");
     match a.data_type() {
-        DataType::Utf8 => own_range::<i32>(a).map_err(invalid),
-        DataType::LargeUtf8 => own_range::<i64>(a).map_err(invalid),
-        _ => {
-            a.to_data().validate_full().map_err(invalid)?;
-            Ok(a.clone())
-        }
+        DataType::Utf8 => own_rows::<i32>(a).map_err(invalid),
+        DataType::LargeUtf8 => own_rows::<i64>(a).map_err(invalid),
+        _ => a.to_data().validate_full().map_err(invalid),
     }
 }
 
-/// [`validated`] for `Utf8` (`O` = `i32`) and `LargeUtf8` (`i64`) arrays.
-fn own_range<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<ArrayRef, arrow_schema::ArrowError> {
+/// [`validated`] for `Utf8` (`O` = `i32`) and `LargeUtf8` (`i64`) arrays: the buffers' sizes,
+/// the text between the first row's start and the last row's end as UTF-8 in one call, and in
+/// one pass over the rows' offsets that they go forward and fall on character boundaries.
+/// (Once this holds, the array's rows are `&str` without further checks.)
+fn own_rows<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<(), arrow_schema::ArrowError> {
+    let bad = |what: &str| arrow_schema::ArrowError::InvalidArgumentError(what.to_owned());
     let data = a.to_data();
     // Buffer sizes, and the first and last offsets within the values (no per-row work).
     data.validate()?;
-    let (Some(offsets), Some(values)) = (data.buffers().first(), data.buffers().get(1)) else {
-        return Err(arrow_schema::ArrowError::InvalidArgumentError(
-            "a string array without its buffers".into(),
-        ));
-    };
     if data.is_empty() {
         // No rows (and perhaps no offsets at all, which the format allows).
-        return Ok(a.clone());
+        return Ok(());
     }
-    let offsets = &offsets.typed_data::<O>()[data.offset()..=data.offset() + data.len()];
-    let (first, last) = (offsets[0].as_usize(), offsets[data.len()].as_usize());
-    if data.offset() == 0 && first == 0 && last == values.len() {
-        data.validate_full()?;
-        return Ok(a.clone());
+    let (Some(offsets), Some(values)) = (data.buffers().first(), data.buffers().get(1)) else {
+        return Err(bad("a string array without its buffers"));
+    };
+    let offsets = offsets
+        .typed_data::<O>()
+        .get(data.offset()..=data.offset() + data.len())
+        .ok_or_else(|| bad("string offsets shorter than the array"))?;
+    let first = offsets[0].as_usize();
+    let text = values
+        .get(first..offsets[data.len()].as_usize())
+        .ok_or_else(|| bad("string offsets out of order or past the text"))?;
+    let text = std::str::from_utf8(text).map_err(|e| bad(&format!("text is not UTF-8: {e}")))?;
+    let mut previous = first;
+    for o in offsets {
+        let o = o.as_usize();
+        if o < previous {
+            return Err(bad("string offsets out of order"));
+        }
+        if !text.is_char_boundary(o - first) {
+            return Err(bad("a row starts or ends inside a UTF-8 character"));
+        }
+        previous = o;
     }
-    if offsets.windows(2).any(|w| w[0] > w[1]) {
-        return Err(arrow_schema::ArrowError::InvalidArgumentError(
-            "string offsets out of order".into(),
-        ));
-    }
-    let start = offsets[0];
-    let own: Vec<O> = offsets.iter().map(|&o| o - start).collect();
-    // try_new checks the rows' UTF-8 and boundaries in the sliced values alone.
-    let array = GenericStringArray::<O>::try_new(
-        OffsetBuffer::new(ScalarBuffer::from(own)),
-        values.slice_with_length(first, last - first),
-        data.nulls().cloned(),
-    )?;
-    Ok(Arc::new(array))
+    Ok(())
 }
 
 /// A string column being built straight into the output family's Arrow builder (offsets of the
@@ -284,7 +290,7 @@ type Kernel<'k> = dyn Fn(&Strings<'_>, Family) -> Result<ArrayRef, String> + Syn
 /// stream a chunked array (an arro3 object, which the Python side hands to pyarrow).
 fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
     let apply = |a: &ArrayRef| -> Result<ArrayRef, String> {
-        let a = validated(a)?;
+        validated(a)?;
         let s = Strings::of(a.as_ref())?;
         kernel(&s, Family::of(a.data_type())?)
     };

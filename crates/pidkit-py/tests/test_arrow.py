@@ -157,6 +157,18 @@ def test_a_slice_is_checked_over_its_own_rows():
     )
     with pytest.raises(ValueError, match="invalid Arrow data"):
         pa_pid.check(backwards.slice(1))
+    # UTF-8 text, but rows that end and start inside a character ("é" is two bytes): refused,
+    # as slices too; the row after it is text.
+    split = pa.Array.from_buffers(
+        pa.string(), 3, [None, pa.py_buffer(struct.pack("<4i", 0, 2, 3, 4)), pa.py_buffer("aéb".encode())]
+    )
+    for a in (split, split.slice(0, 2)):
+        with pytest.raises(ValueError, match="invalid Arrow data: .*a row starts or ends inside a UTF-8 character"):
+            pa_pid.check(a)
+    for a in (split.slice(0, 1), split.slice(1, 1)):
+        with pytest.raises(ValueError, match="invalid Arrow data: .*text is not UTF-8"):
+            pa_pid.check(a)
+    assert pa_pid.check(split.slice(2)).to_pylist() == [True]
 
 
 def test_any_arrow_exporter_is_accepted():
