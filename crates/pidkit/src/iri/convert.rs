@@ -399,8 +399,9 @@ fn host_set(host: &str) -> usize {
 }
 
 /// Append the A-label form of the non-ASCII DNS host `host` ([`host_to_ascii`]), from the
-/// per-thread memo when `cache` and the host was converted recently.
-fn push_host_ascii(out: &mut String, host: &str, cache: bool) -> Result<(), ParseError> {
+/// per-thread memo when `cache` and the host was converted recently. (Also for the IDNA check
+/// of the warnings and the IDN hosts of `Level::Scheme` keys, which so share the memo.)
+pub(crate) fn push_host_ascii(out: &mut String, host: &str, cache: bool) -> Result<(), ParseError> {
     if !cache || host.len() > HOST_CACHED_LEN {
         out.push_str(&host_to_ascii(host)?);
         return Ok(());
@@ -443,10 +444,13 @@ fn push_host_ascii(out: &mut String, host: &str, cache: bool) -> Result<(), Pars
 /// (for an ASCII name with `xn--` labels that checks the labels' Punycode and content).
 #[cfg(feature = "idna")]
 pub(crate) fn validate_dns_host(host: &str) -> Result<(), ParseError> {
-    if host.is_ascii() && !has_ace_label(host) {
-        return Ok(());
+    if host.is_ascii() {
+        return match has_ace_label(host) {
+            true => idna_to_ascii(host).map(drop),
+            false => Ok(()),
+        };
     }
-    idna_to_ascii(host).map(drop)
+    push_host_ascii(&mut String::new(), host, true)
 }
 
 /// Without IDNA (the `idna` feature off) no name that needs it can be converted or checked.

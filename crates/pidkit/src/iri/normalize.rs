@@ -541,8 +541,8 @@ fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeFa
             if rules.localhost_is_empty && h == "localhost" && !has_userinfo && port.is_none() {
                 w.truncate(p.host_start);
             } else if !h.is_ascii() && !h.contains('%') {
-                let h = h.to_owned();
-                if let Ok(ascii) = super::convert::host_to_ascii(&h) {
+                let mut ascii = String::new();
+                if super::convert::push_host_ascii(&mut ascii, h, true).is_ok() {
                     w.truncate(p.host_start);
                     w.push_str(&ascii);
                 }

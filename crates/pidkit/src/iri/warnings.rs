@@ -7,7 +7,7 @@
 
 use unicode_bidi::{BidiClass, bidi_class};
 #[cfg(feature = "unicode-checks")]
-use unicode_normalization::char::{canonical_combining_class, is_public_assigned};
+use unicode_normalization::char::canonical_combining_class;
 #[cfg(feature = "unicode-checks")]
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfkc_quick};
 #[cfg(feature = "unicode-checks")]
@@ -175,6 +175,18 @@ pub fn component_warnings(text: &str, offset: usize, out: &mut Vec<Warning>) {
     bidi(text, offset, out);
     #[cfg(feature = "unicode-checks")]
     security(text, offset, out);
+}
+
+/// Whether `c` is assigned and not private-use (nor a surrogate): the General_Category table
+/// (a binary search), which answers as `unicode_normalization::char::is_public_assigned` does
+/// for every code point (tested) in a fraction of its time (a `match` on some 700 ranges).
+#[cfg(feature = "unicode-checks")]
+fn is_public_assigned(c: char) -> bool {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    !matches!(
+        c.general_category(),
+        GeneralCategory::Unassigned | GeneralCategory::PrivateUse | GeneralCategory::Surrogate
+    )
 }
 
 /// `mixed-script` and `confusable` on one component (UTS #39).
@@ -716,6 +728,19 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(feature = "unicode-checks")]
+    fn public_assigned_agrees_with_unicode_normalization_everywhere() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                is_public_assigned(c),
+                unicode_normalization::char::is_public_assigned(c),
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
 
     fn codes(s: &str) -> Vec<&'static str> {
         warnings(&IriRef::parse(s).unwrap())
