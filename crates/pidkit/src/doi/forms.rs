@@ -258,28 +258,30 @@ impl Recognized<'_> {
     /// assert_eq!(r.written_as(PidForm::Auto, Some(PidCase::Upper)), "https://doi.org/10.1000/ABC?noredirect");
     /// assert_eq!(r.written_as(PidForm::Uri, None), "doi:10.1000/abc");
     /// assert_eq!(r.written_as(PidForm::Name, Some(PidCase::Lower)), "10.1000/abc");
+    /// // The prefix stays the prefix: the suffix's own `/` is encoded in the URI.
+    /// let r = pidkit::doi::recognize("doi:10.1000.a/b/c")?;
+    /// assert_eq!(r.written_as(PidForm::Uri, Some(PidCase::Upper)), "doi:10.1000.A/B%2FC");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
-        let cased = case.map(|c| {
-            let name = match c {
-                PidCase::Upper => self.doi.as_str().to_ascii_uppercase(),
-                PidCase::Lower => self.doi.as_str().to_ascii_lowercase(),
-            };
-            // ASCII case keeps a valid name valid; the legacy profile is the widest.
-            Doi::from_cow(Cow::Owned(name), DoiProfile::Legacy)
-        });
-        let doi = match &cased {
-            Some(Ok(d)) => d,
-            _ => &self.doi,
-        };
+        let cased = case.map(|c| self.doi.with_ascii_case(c));
+        let doi = cased.as_ref().unwrap_or(&self.doi);
         let tail = self.url_tail().unwrap_or("");
-        match (form, self.form) {
-            (PidForm::Name, _) => doi.as_str().to_owned(),
-            (PidForm::Auto, DoiForm::HandleApi) => format!("{}{tail}", doi.api_url()),
-            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url) => format!("{}{tail}", doi.url()),
-            (PidForm::Uri | PidForm::Auto, _) => doi.to_uri(),
-        }
+        // Written once into a buffer of about the right size (a `%XX` or two may grow it).
+        let mut out = String::with_capacity(doi.as_str().len() + tail.len() + 32);
+        let _ = match (form, self.form) {
+            (PidForm::Name, _) => fmt::Write::write_str(&mut out, doi.as_str()),
+            (PidForm::Auto, DoiForm::HandleApi) => {
+                fmt::Write::write_fmt(&mut out, format_args!("{}{tail}", doi.api_url()))
+            }
+            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url) => {
+                fmt::Write::write_fmt(&mut out, format_args!("{}{tail}", doi.url()))
+            }
+            (PidForm::Uri | PidForm::Auto, _) => {
+                fmt::Write::write_fmt(&mut out, format_args!("{}", doi.uri()))
+            }
+        };
+        out
     }
 
     /// What writing it in `form` loses: a URL's query and fragment, in any form but a URL

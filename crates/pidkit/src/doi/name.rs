@@ -96,6 +96,19 @@ impl<'a> Doi<'a> {
         })
     }
 
+    /// The name with its ASCII letters in `case`. ASCII case changes no byte's position and
+    /// keeps a valid name valid, so the first `/` stays where it was (no new check).
+    pub(crate) fn with_ascii_case(&self, case: crate::PidCase) -> Doi<'static> {
+        let name = match case {
+            crate::PidCase::Upper => self.name.to_ascii_uppercase(),
+            crate::PidCase::Lower => self.name.to_ascii_lowercase(),
+        };
+        Doi {
+            name: Cow::Owned(name),
+            slash: self.slash,
+        }
+    }
+
     /// Build from text that may be borrowed or owned (`name` already decoded).
     pub(crate) fn from_cow(name: Cow<'a, str>, profile: DoiProfile) -> Result<Self, DoiParseError> {
         let slash = validate(&name, profile)?;
