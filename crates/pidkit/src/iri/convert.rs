@@ -172,7 +172,8 @@ impl ToUri {
     ) -> Result<IriRef<Cow<'a, str>>, ParseError> {
         let s = iri.as_str();
         let p = *iri.positions();
-        if s.is_ascii() {
+        let non_ascii = count_non_ascii(s.as_bytes());
+        if non_ascii == 0 {
             return Ok(IriRef::from_parts(Cow::Borrowed(s), p));
         }
         let dns = self.idna.dns_host(iri);
@@ -181,7 +182,16 @@ impl ToUri {
             iri.scheme()
                 .is_some_and(|s| scheme_facts(s).legacy_query_charset)
         });
-        let capacity = s.len() + 2 * s.bytes().filter(|&b| b >= 0x80).count();
+        // Room for every non-ASCII byte as `%XX`; an A-label can be longer than that for a
+        // short label (`ä` is 2 bytes, `xn--4ca` 7), by at most its `xn--` in practice.
+        let mut capacity = s.len() + 2 * non_ascii;
+        if dns {
+            let host = s
+                .as_bytes()
+                .get(p.host_start..p.host_end)
+                .unwrap_or_default();
+            capacity += 4 * (1 + host.iter().filter(|&&b| b == b'.').count());
+        }
         let (text, pos) = rebuild(s, &p, capacity, |out, part, text, at| {
             match part {
                 Part::Host if dns && !text.is_ascii() => {
@@ -766,6 +776,17 @@ fn encode_non_ascii(out: &mut String, text: &str) {
     }
 }
 
+/// How many bytes of `b` are not ASCII, eight at a time (references are short: a vector loop
+/// widening each byte to a counter costs more to set up than it saves).
+fn count_non_ascii(b: &[u8]) -> usize {
+    let words = b.chunks_exact(8);
+    let tail = words.remainder().iter().filter(|&&b| b >= 0x80).count();
+    words.fold(tail, |n, w| {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+        n + (w & 0x8080_8080_8080_8080).count_ones() as usize
+    })
+}
+
 /// §3.5: the non-ASCII runs of a query in a legacy charset, every produced octet as `%XX`.
 #[cfg(feature = "encoding")]
 fn encode_legacy(out: &mut String, text: &str, encoding: &'static encoding_rs::Encoding) {
@@ -900,6 +921,19 @@ pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time count is the byte-at-a-time one, at every length and alignment.
+    #[test]
+    fn non_ascii_bytes_are_counted() {
+        let text = "ab\u{e9}c\u{65e5}\u{672c}d/\u{1F600}?x\u{7f}\u{80}";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let b = &text.as_bytes()[start..end];
+                let naive = b.iter().filter(|&&b| b >= 0x80).count();
+                assert_eq!(count_non_ascii(b), naive, "{b:?}");
+            }
+        }
+    }
 
     #[cfg(feature = "idna")]
     fn uri(s: &str) -> String {

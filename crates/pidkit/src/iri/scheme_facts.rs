@@ -61,48 +61,90 @@ impl SchemeFacts {
 /// [`SchemeFacts::dns_host`].
 pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
+/// A scheme of at most eight bytes as one word, lower-cased, padded with `0xFF` (a byte no
+/// `str` holds, so no two texts share a word): the table is a `match` on integers.
+/// (Built in a register: a copy into a stack buffer read back as a word stalls the load.)
+fn word(scheme: &str) -> Option<u64> {
+    if scheme.len() > 8 {
+        return None;
+    }
+    let padding = u64::MAX.checked_shl(8 * scheme.len() as u32).unwrap_or(0);
+    let bytes = scheme
+        .bytes()
+        .rev()
+        .fold(0, |w, b| w << 8 | u64::from(b.to_ascii_lowercase()));
+    Some(padding | bytes)
+}
+
+/// [`word`] of a scheme of the table, at compile time.
+const fn key(scheme: &str) -> u64 {
+    let b = scheme.as_bytes();
+    assert!(b.len() <= 8, "the table's schemes have at most eight bytes");
+    let mut buf = [0xFF; 8];
+    let mut i = 0;
+    while i < b.len() {
+        buf[i] = b[i].to_ascii_lowercase();
+        i += 1;
+    }
+    u64::from_le_bytes(buf)
+}
+
 /// The facts of `scheme` (ASCII case-insensitive); a scheme not in the table has none.
 pub fn scheme_facts(scheme: &str) -> SchemeFacts {
-    let mut buf = [0u8; 8];
-    let Some(lower) = buf.get_mut(..scheme.len()) else {
+    const HTTP: u64 = key("http");
+    const HTTPS: u64 = key("https");
+    const WS: u64 = key("ws");
+    const WSS: u64 = key("wss");
+    const FTP: u64 = key("ftp");
+    const GOPHER: u64 = key("gopher");
+    const TELNET: u64 = key("telnet");
+    const NNTP: u64 = key("nntp");
+    const NEWS: u64 = key("news");
+    const POP: u64 = key("pop");
+    const IMAP: u64 = key("imap");
+    const LDAP: u64 = key("ldap");
+    const RTSP: u64 = key("rtsp");
+    const COAP: u64 = key("coap");
+    const COAPS: u64 = key("coaps");
+    const FILE: u64 = key("file");
+    const MAILTO: u64 = key("mailto");
+    let Some(w) = word(scheme) else {
         return SchemeFacts::NONE;
     };
-    lower.copy_from_slice(scheme.as_bytes());
-    lower.make_ascii_lowercase();
-    match &*lower {
+    match w {
         // RFC 9110 §4.2.1–4.2.3: ports 80 and 443; "an empty path component is equivalent to
         // an absolute path of "/""; §3.5: the query may be in the page's charset.
-        b"http" => SchemeFacts {
+        HTTP => SchemeFacts {
             legacy_query_charset: true,
             ..SchemeFacts::web("80")
         },
-        b"https" => SchemeFacts {
+        HTTPS => SchemeFacts {
             legacy_query_charset: true,
             ..SchemeFacts::web("443")
         },
         // RFC 6455 §3: the same defaults; an empty path is the resource name "/".
-        b"ws" => SchemeFacts::web("80"),
-        b"wss" => SchemeFacts::web("443"),
+        WS => SchemeFacts::web("80"),
+        WSS => SchemeFacts::web("443"),
         // RFC 1738 §3.2: port 21; "ftp://h" and "ftp://h/" both have an empty url-path.
-        b"ftp" => SchemeFacts::web("21"),
-        b"gopher" => SchemeFacts::port("70"), // RFC 4266 §2.1
-        b"telnet" => SchemeFacts::port("23"), // RFC 4248 §2
-        b"nntp" | b"news" => SchemeFacts::port("119"), // RFC 5538 §2.1, §2.2
-        b"pop" => SchemeFacts::port("110"),   // RFC 2384 §3
-        b"imap" => SchemeFacts::port("143"),  // RFC 5092 §2
-        b"ldap" => SchemeFacts::port("389"),  // RFC 4516 §2
-        b"rtsp" => SchemeFacts::port("554"),  // RFC 7826 §19.2
-        b"coap" => SchemeFacts::port("5683"), // RFC 7252 §6.1
-        b"coaps" => SchemeFacts::port("5684"), // RFC 7252 §6.2
+        FTP => SchemeFacts::web("21"),
+        GOPHER => SchemeFacts::port("70"),       // RFC 4266 §2.1
+        TELNET => SchemeFacts::port("23"),       // RFC 4248 §2
+        NNTP | NEWS => SchemeFacts::port("119"), // RFC 5538 §2.1, §2.2
+        POP => SchemeFacts::port("110"),         // RFC 2384 §3
+        IMAP => SchemeFacts::port("143"),        // RFC 5092 §2
+        LDAP => SchemeFacts::port("389"),        // RFC 4516 §2
+        RTSP => SchemeFacts::port("554"),        // RFC 7826 §19.2
+        COAP => SchemeFacts::port("5683"),       // RFC 7252 §6.1
+        COAPS => SchemeFacts::port("5684"),      // RFC 7252 §6.2
         // RFC 8089 §2 and RFC 1738 §3.10: "localhost" and the empty host both mean the
         // machine interpreting the URI; §5.3.3 prefers the empty authority.
-        b"file" => SchemeFacts {
+        FILE => SchemeFacts {
             localhost_is_empty: true,
             ..SchemeFacts::NONE
         },
         // RFC 6068 §2 (and RFC 3986 §6.2.3's example): the domain of each address is
         // case-insensitive, the local part is not.
-        b"mailto" => SchemeFacts {
+        MAILTO => SchemeFacts {
             mail_addresses: true,
             ..SchemeFacts::NONE
         },
@@ -130,5 +172,28 @@ mod tests {
             assert!(!scheme_facts(s).dns_host, "{s}");
         }
         assert_eq!(scheme_facts("HTTPS").default_port, Some("443"));
+    }
+
+    /// Every scheme of the table is found in any case, and only it: not its prefixes, not
+    /// longer texts that start with it, not with a NUL in the padding's place.
+    #[test]
+    fn the_table_is_found_by_its_words() {
+        let table = [
+            "http", "https", "ws", "wss", "ftp", "gopher", "telnet", "nntp", "news", "pop", "imap",
+            "ldap", "rtsp", "coap", "coaps", "file", "mailto",
+        ];
+        for s in table {
+            let facts = scheme_facts(s);
+            assert_ne!(facts, SchemeFacts::NONE, "{s}");
+            assert_eq!(scheme_facts(&s.to_ascii_uppercase()), facts, "{s}");
+            for other in [&s[..s.len() - 1], &format!("{s}\0"), &format!("{s}s-9xyz")] {
+                if !table.contains(&other) {
+                    assert_eq!(scheme_facts(other), SchemeFacts::NONE, "{other:?}");
+                }
+            }
+        }
+        assert_eq!(scheme_facts("mailtoxx").default_port, None);
+        assert_eq!(scheme_facts(""), SchemeFacts::NONE);
+        assert_eq!(scheme_facts("\u{e9}"), SchemeFacts::NONE);
     }
 }
