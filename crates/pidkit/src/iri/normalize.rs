@@ -549,6 +549,12 @@ fn write(r: &IriRef<&str>, level: Level, w: &mut Writer) -> (Positions, SchemeFa
             }
         }
         p.host_end = w.len();
+        // RFC 3986 §3.2.2: a host that matches IPv4address is one, also when it became one here
+        // (`127.0.0.%31` decoded, full-width digits mapped by ToASCII).
+        if p.host_kind == HostKind::RegName && parse::is_ipv4(&w.text().as_bytes()[p.host_start..])
+        {
+            p.host_kind = HostKind::Ipv4;
+        }
         if let Some(d) = port {
             w.push_ascii(b':');
             w.push_str(d);
@@ -774,6 +780,40 @@ mod tests {
             .normalize(level)
             .as_str()
             .to_owned()
+    }
+
+    /// A reg-name that normalization turns into an IPv4 address is one in the result's
+    /// positions, as a fresh parse of the result says (RFC 3986 §3.2.2; found by the
+    /// `normalize` fuzz target).
+    #[test]
+    fn a_host_that_becomes_an_ipv4_address_is_one() {
+        use crate::iri::HostKind;
+        let cases = [
+            ("//127.0.0.%31", Level::Syntax, "//127.0.0.1"),
+            (
+                "http://%31%32%37.0.0.1:80/",
+                Level::Scheme,
+                "http://127.0.0.1/",
+            ),
+            (
+                "http://\u{FF11}\u{FF12}\u{FF17}.0.0.1/",
+                Level::Scheme,
+                "http://127.0.0.1/",
+            ),
+        ];
+        for (input, level, want) in cases {
+            let parsed = IriRef::parse(input).unwrap();
+            let r = parsed.normalize(level);
+            assert_eq!(r.as_str(), want, "{input}");
+            let host = r.host().map(|h| h.kind());
+            assert_eq!(host, Some(HostKind::Ipv4), "{input}");
+            let fresh = IriRef::parse(r.as_str()).unwrap();
+            assert_eq!(fresh.host().map(|h| h.kind()), host, "{input}");
+        }
+        // Not an address: the kind stays.
+        let parsed = IriRef::parse("//127.0.0.%31x").unwrap();
+        let r = parsed.normalize(Level::Syntax);
+        assert_eq!(r.host().map(|h| h.kind()), Some(HostKind::RegName));
     }
 
     #[test]
