@@ -1,6 +1,8 @@
 //! A fixed amount of DOI reading for profiles: every line of FILE through `pidkit::read` (auto
-//! detection, as `pidkit.arrow.doi_name` does), `ROUNDS` times; prints the DOIs found and the
-//! best pass in ns/line.
+//! detection), `ROUNDS` times; prints the DOIs found and the best pass in ns/line. Mode `name`
+//! reads only the DOI name (`pidkit::read_doi`, as `pidkit.arrow.doi_name` does); `normalize`
+//! also writes each DOI's normal form (`Level::Scheme`, the default output: what `pidkit
+//! normalize` and `pidkit.arrow.normalize` print).
 //!
 //! `python3 -c 'import sys; sys.path.insert(0, "crates/pidkit-py/bench"); import generate;
 //! print("\n".join(x for x in generate.dois(1_000_000, 2024) if x))' > /tmp/dois-1m.txt`, then
@@ -18,6 +20,7 @@ fn main() {
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     // `name`: only the DOI name (`pidkit::read_doi`, what `pidkit.arrow.doi_name` calls).
     let name_only = args.get(3).is_some_and(|m| m == "name");
+    let normalize = args.get(3).is_some_and(|m| m == "normalize");
     let text = std::fs::read_to_string(path).expect("read FILE");
     let lines: Vec<&str> = text.lines().collect();
     let opts = pidkit::ReadOptions::default();
@@ -33,8 +36,14 @@ fn main() {
                     bytes += d.as_str().len();
                     found += 1;
                 }
-            } else if let Ok(pidkit::Identifier::Doi(d)) = pidkit::read(s, &opts).result {
-                bytes += d.doi.as_str().len();
+            } else if let Ok(id) = pidkit::read(s, &opts).result {
+                let pidkit::Identifier::Doi(d) = &id else {
+                    continue;
+                };
+                bytes += match normalize {
+                    true => id.normalize(pidkit::Level::Scheme).len(),
+                    false => d.doi.as_str().len(),
+                };
                 found += 1;
             }
         }

@@ -264,24 +264,53 @@ impl Recognized<'_> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
-        let cased = case.map(|c| self.doi.with_ascii_case(c));
-        let doi = cased.as_ref().unwrap_or(&self.doi);
-        let tail = self.url_tail().unwrap_or("");
+        let name = self.doi.as_str();
         // Written once into a buffer of about the right size (a `%XX` or two may grow it).
-        let mut out = String::with_capacity(doi.as_str().len() + tail.len() + 32);
-        let _ = match (form, self.form) {
-            (PidForm::Name, _) => fmt::Write::write_str(&mut out, doi.as_str()),
+        let mut out = String::with_capacity(name.len() + 64);
+        let (lead, keeps_tail) = self.write_form(&mut out, form, &self.doi);
+        if let Some(case) = case {
+            // When no byte of the name needed `%XX`, the name follows the form's lead as it is,
+            // and ASCII case moves no byte: it is cased there. Else it is written again, cased.
+            match out.get_mut(lead..).filter(|w| w.len() == name.len()) {
+                Some(w) if case == PidCase::Upper => w.make_ascii_uppercase(),
+                Some(w) => w.make_ascii_lowercase(),
+                None => {
+                    out.clear();
+                    self.write_form(&mut out, form, &self.doi.with_ascii_case(case));
+                }
+            }
+        }
+        if keeps_tail {
+            out.push_str(self.url_tail().unwrap_or(""));
+        }
+        out
+    }
+
+    /// Write `doi` in `form` (as [`Recognized::written_as`] without case): the length of the
+    /// form's lead (what comes before the name: `doi:`, the resolver or Handle API URL), and
+    /// whether the written URL's query and fragment follow.
+    fn write_form(&self, out: &mut String, form: PidForm, doi: &Doi<'_>) -> (usize, bool) {
+        // Writing to a String cannot fail.
+        match (form, self.form) {
+            (PidForm::Name, _) => {
+                out.push_str(doi.as_str());
+                (0, false)
+            }
             (PidForm::Auto, DoiForm::HandleApi) => {
-                fmt::Write::write_fmt(&mut out, format_args!("{}{tail}", doi.api_url()))
+                let _ = fmt::Write::write_fmt(out, format_args!("{}", doi.api_url()));
+                (crate::hdl::HandleApiUrl::DEFAULT_BASE.len(), true)
             }
             (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url) => {
-                fmt::Write::write_fmt(&mut out, format_args!("{}{tail}", doi.url()))
+                out.push_str(URL_LEAD);
+                let _ = write_url_path(out, doi.as_str());
+                (URL_LEAD.len(), true)
             }
             (PidForm::Uri | PidForm::Auto, _) => {
-                fmt::Write::write_fmt(&mut out, format_args!("{}", doi.uri()))
+                out.push_str("doi:");
+                let _ = super::write_ssp(out, doi.prefix(), doi.suffix());
+                ("doi:".len(), false)
             }
-        };
-        out
+        }
     }
 
     /// What writing it in `form` loses: a URL's query and fragment, in any form but a URL
@@ -601,6 +630,18 @@ const fn url_keeps(b: u8) -> bool {
         )
 }
 
+/// [`url_keeps`] as a table, read in the loop that writes a name (a call per byte was not
+/// always inlined there).
+const URL_KEEPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = url_keeps(b as u8);
+        b += 1;
+    }
+    t
+};
+
 /// The `https://doi.org/` URL of a DOI name, written on demand (see [`Doi::url`]).
 /// ```
 /// let doi = pidkit::doi::Doi::parse("10.1000/a b")?;
@@ -610,9 +651,12 @@ const fn url_keeps(b: u8) -> bool {
 #[derive(Debug, Clone, Copy)]
 pub struct AsUrl<'d>(&'d str);
 
+/// What a DOI's resolver URL starts with.
+const URL_LEAD: &str = "https://doi.org/";
+
 impl fmt::Display for AsUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("https://doi.org/")?;
+        f.write_str(URL_LEAD)?;
         write_url_path(f, self.0)
     }
 }
@@ -621,13 +665,16 @@ impl fmt::Display for AsUrl<'_> {
 /// presentation ([`url_keeps`]), `/` literal, except around a `.` or `..` segment of the part
 /// after the first `/`.
 pub(crate) fn write_url_path<W: fmt::Write>(f: &mut W, name: &str) -> fmt::Result {
-    let Some((prefix, suffix)) = name.split_once('/').filter(|(_, s)| has_dot_segment(s)) else {
-        return write_encoded(f, name, url_keeps);
+    // (Bytes, not `str::split_once`: its searcher costs more than the scan of a short name.)
+    let slash = name.bytes().position(|b| b == b'/');
+    let parts = slash.map(|i| (&name[..i], &name[i + 1..]));
+    let Some((prefix, suffix)) = parts.filter(|(_, s)| has_dot_segment(s)) else {
+        return write_encoded(f, name, |b| URL_KEEPS[usize::from(b)]);
     };
     // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
     // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
     // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
-    write_encoded(f, prefix, url_keeps)?;
+    write_encoded(f, prefix, |b| URL_KEEPS[usize::from(b)])?;
     let mut previous_dots = false;
     for segment in suffix.split('/') {
         let dots = is_dot_segment(segment);
@@ -635,7 +682,7 @@ pub(crate) fn write_url_path<W: fmt::Write>(f: &mut W, name: &str) -> fmt::Resul
         if dots {
             segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
         } else {
-            write_encoded(f, segment, url_keeps)?;
+            write_encoded(f, segment, |b| URL_KEEPS[usize::from(b)])?;
         }
         previous_dots = dots;
     }
@@ -649,7 +696,8 @@ pub(crate) fn is_dot_segment(segment: &str) -> bool {
 
 /// Whether one of the `/`-separated segments of `suffix` is a dot segment.
 pub(crate) fn has_dot_segment(suffix: &str) -> bool {
-    suffix.contains('.') && suffix.split('/').any(is_dot_segment)
+    let mut segments = suffix.as_bytes().split(|&b| b == b'/');
+    segments.any(|s| s == b"." || s == b"..")
 }
 
 /// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.
@@ -749,6 +797,70 @@ impl Doi<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A DOI in another case is written as the cased DOI would be written: cased in place
+    /// where the name went out as it is, written again where it needed `%XX` (a suffix's `/`
+    /// in a URI, `<`, `%`, non-ASCII, dot segments in a URL), in every form, with URL tails.
+    #[test]
+    fn cased_output_is_the_cased_doi_written() {
+        use proptest::prelude::*;
+        let leads = [
+            "",
+            "doi:",
+            "DOI: ",
+            "https://doi.org/",
+            "http://dx.doi.org/",
+            "https://doi.org/api/handles/",
+            "info:doi/",
+        ];
+        let pieces = [
+            "10.1000/",
+            "10.1000.Ab/",
+            "abc",
+            "ABC",
+            "x/y",
+            "a<b>",
+            "%3C",
+            "%25",
+            "é",
+            "É",
+            "/../",
+            "/./",
+            ".",
+            "..",
+            "(SICI)",
+            "ß",
+            "%2F",
+        ];
+        let tails = ["", "?noredirect", "#Frag", "?a=B#c"];
+        let input = (
+            prop::sample::select(leads.to_vec()),
+            prop::collection::vec(prop::sample::select(pieces.to_vec()), 1..5),
+            prop::sample::select(tails.to_vec()),
+        )
+            .prop_map(|(l, p, t)| format!("{l}{}{t}", p.concat()));
+        let forms = [PidForm::Auto, PidForm::Name, PidForm::Uri, PidForm::Url];
+        // How often each way was taken: (cased in place, written again).
+        let ways = std::cell::Cell::new((0, 0));
+        proptest!(ProptestConfig::with_cases(3_000), |(s in input)| {
+            let Ok(r) = recognize(&s) else { return Ok(()) };
+            for (form, case) in forms.iter().flat_map(|&f| [(f, PidCase::Upper), (f, PidCase::Lower)]) {
+                let mut cased = r.clone();
+                cased.doi = r.doi.with_ascii_case(case);
+                let want = cased.written_as(form, None);
+                prop_assert_eq!(r.written_as(form, Some(case)), want, "{:?} {:?} {:?}", s, form, case);
+                let mut w = String::new();
+                let (lead, _) = r.write_form(&mut w, form, &r.doi);
+                let (a, b) = ways.get();
+                ways.set(match w.len() - lead == r.doi.as_str().len() {
+                    true => (a + 1, b),
+                    false => (a, b + 1),
+                });
+            }
+        });
+        let (in_place, again) = ways.get();
+        assert!(in_place > 300 && again > 300, "{in_place} {again}");
+    }
 
     fn rec(s: &str) -> (String, DoiForm, bool) {
         let r = recognize(s).unwrap_or_else(|e| panic!("{s}: {e}"));
