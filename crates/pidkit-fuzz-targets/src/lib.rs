@@ -397,6 +397,9 @@ pub fn doi(data: &[u8]) {
         match doi::recognize_with(s, profile) {
             Ok(r) => {
                 warnings_inside(&r.warnings(s), s);
+                if profile == DoiProfile::Current {
+                    written_in_case(&r, s);
+                }
                 if let Some((start, end)) = r.name_span() {
                     assert!(
                         start <= end && end <= s.len(),
@@ -408,6 +411,25 @@ pub fn doi(data: &[u8]) {
         }
         if let Ok(u) = doi::DoiUri::parse(s, profile) {
             let _ = u.to_legacy_canonical();
+        }
+    }
+}
+
+/// A DOI (current rules) written as a `doi:` URI or a resolver URL in upper or lower case reads back as its
+/// name in that case (the name is cased in place where nothing of it was encoded, else
+/// written again: both must give the cased name).
+fn written_in_case(r: &doi::Recognized<'_>, s: &str) {
+    use pidkit::{PidCase, PidForm};
+    for case in [PidCase::Upper, PidCase::Lower] {
+        let name = match case {
+            PidCase::Upper => r.doi.as_str().to_ascii_uppercase(),
+            PidCase::Lower => r.doi.as_str().to_ascii_lowercase(),
+        };
+        for form in [PidForm::Uri, PidForm::Url] {
+            let written = r.written_as(form, Some(case));
+            let back = doi::recognize(&written)
+                .unwrap_or_else(|e| panic!("{s:?} -> {written:?} does not read back: {e}"));
+            assert_eq!(back.doi.as_str(), name, "{s:?} via {written:?}");
         }
     }
 }
