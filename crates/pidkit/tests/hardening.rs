@@ -3,12 +3,16 @@
 //!
 //! The inputs here are large on purpose (a label of a million octets took over a minute before
 //! labels over 63 octets were refused up front), but the tests assert behaviour only: speed is
-//! the benchmarks' business.
+//! the benchmarks' business. The tests of IDNA and of the Unicode checks need their features.
 
-use pidkit::{IriRef, Lenient, Level, host_to_ascii, host_to_unicode};
+use pidkit::{IriRef, Lenient, Level};
+#[cfg(feature = "idna")]
+use pidkit::{host_to_ascii, host_to_unicode};
 
+#[cfg(feature = "idna")] // the IDNA tests' helpers
 const MIB: usize = 1 << 20;
 
+#[cfg(feature = "idna")]
 fn codes(iri: &str) -> Vec<&'static str> {
     pidkit::iri::warnings(&IriRef::parse(iri).unwrap())
         .iter()
@@ -17,6 +21,7 @@ fn codes(iri: &str) -> Vec<&'static str> {
 }
 
 /// `host_to_ascii`'s error as (code, offset, len); never prints the (huge) host.
+#[cfg(feature = "idna")]
 fn idna_err(host: &str) -> (&'static str, usize, usize) {
     match host_to_ascii(host) {
         Ok(_) => panic!("ToASCII accepted a host of {} octets", host.len()),
@@ -25,11 +30,13 @@ fn idna_err(host: &str) -> (&'static str, usize, usize) {
 }
 
 /// `http://xn--aaaa…`: one A-label of a million octets.
+#[cfg(feature = "idna")]
 fn long_ace(scheme: &str) -> String {
     format!("{scheme}://xn--{}/", "a".repeat(MIB))
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn a_long_xn_label_is_bad_punycode_without_decoding() {
     // check and parse (DNS scheme and not), and --as web (mapping, then check).
     for scheme in ["http", "foo"] {
@@ -68,6 +75,7 @@ fn a_long_xn_label_is_bad_punycode_without_decoding() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn a_long_label_is_an_idna_error_where_conversion_needs_to_ascii() {
     const N: usize = MIB / 4; // decoding it took minutes
     let ace = format!("xn--{}", "a".repeat(N));
@@ -104,6 +112,7 @@ fn a_long_label_is_an_idna_error_where_conversion_needs_to_ascii() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn the_length_limit_is_on_the_converted_label() {
     // Ignored characters (soft hyphens) vanish in the mapping: a short label in the end.
     let soft = format!("ü{}", "\u{AD}".repeat(100_000));
@@ -327,6 +336,7 @@ fn warned(iri: &str) -> Vec<(&'static str, usize, usize)> {
 }
 
 #[test]
+#[cfg(feature = "unicode-checks")]
 fn slash_and_dot_lookalikes_in_a_host() {
     // Valid under UTS #46 (so IDNA does not catch them): the syntax spoofs that matter.
     assert_eq!(
