@@ -69,27 +69,37 @@ pub mod codes {
 /// assert_eq!(r.result.unwrap().kind(), Kind::Iri);
 /// ```
 pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
-    // The common written forms of a DOI are claimed by the DOI unit alone (the first in the
-    // claimant order), so detection would say `Doi`: read them at once (tested against the
-    // route through detection, as `read_doi` is).
-    if matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
-        && let Some(r) = crate::doi::recognize_common(s, opts.doi)
-    {
-        return Reading {
+    match common_doi(s, opts) {
+        Some(r) => Reading {
             kind: Kind::Doi,
             result: Ok(Identifier::Doi(r)),
             notes: Vec::new(),
-        };
+        },
+        None => read_detected(s, opts),
     }
-    read_detected(s, opts)
+}
+
+/// The reading of `s` when it is a DOI in one of its common written forms and `opts` read
+/// DOIs. Those forms are claimed by the DOI unit alone (the first in the claimant order), so
+/// detection would say `Doi`: [`read`] and [`read_doi`] skip it for them (tests hold both to
+/// the route through detection).
+fn common_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::doi::Recognized<'a>> {
+    matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
+        .then(|| crate::doi::recognize_common(s, opts.doi))
+        .flatten()
+}
+
+/// The kind `s` is read as under `opts`: detected, or the one asked for.
+fn kind_to_read(s: &str, opts: &ReadOptions) -> Kind {
+    match opts.read_as {
+        ReadAs::Auto => detect(s),
+        a => a.scheme().unwrap_or(Kind::Iri),
+    }
 }
 
 /// [`read`] through detection: the kind first, then its unit's reading.
 fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
-    let kind = match opts.read_as {
-        ReadAs::Auto => detect(s),
-        a => a.scheme().unwrap_or(Kind::Iri),
-    };
+    let kind = kind_to_read(s, opts);
     match crate::scheme::read_scheme(kind, s, opts) {
         Some(result) => Reading {
             kind,
@@ -118,18 +128,10 @@ fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 /// assert!(read_doi("doi:10.1000", &opts).is_none());
 /// ```
 pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
-    // The common forms are claimed by the DOI unit alone (the first in the claimant order),
-    // so detection would say `Doi`: skip it.
-    if matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
-        && let Some(r) = crate::doi::recognize_common(s, opts.doi)
-    {
+    if let Some(r) = common_doi(s, opts) {
         return Some(r.doi);
     }
-    let kind = match opts.read_as {
-        ReadAs::Auto => detect(s),
-        a => a.scheme().unwrap_or(Kind::Iri),
-    };
-    if kind != Kind::Doi {
+    if kind_to_read(s, opts) != Kind::Doi {
         return None;
     }
     // The common forms were tried above: the general route alone is left.
