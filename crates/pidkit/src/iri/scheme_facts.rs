@@ -63,30 +63,25 @@ pub const DNS_SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
 /// A scheme of at most eight bytes as one word, lower-cased, padded with `0xFF` (a byte no
 /// `str` holds, so no two texts share a word): the table is a `match` on integers.
-/// (Built in a register: a copy into a stack buffer read back as a word stalls the load.)
-fn word(scheme: &str) -> Option<u64> {
+const fn word(scheme: &[u8]) -> Option<u64> {
     if scheme.len() > 8 {
         return None;
     }
-    let padding = u64::MAX.checked_shl(8 * scheme.len() as u32).unwrap_or(0);
-    let bytes = scheme
-        .bytes()
-        .rev()
-        .fold(0, |w, b| w << 8 | u64::from(b.to_ascii_lowercase()));
-    Some(padding | bytes)
+    let mut buf = [0xFF; 8];
+    let mut i = 0;
+    while i < scheme.len() {
+        buf[i] = scheme[i].to_ascii_lowercase();
+        i += 1;
+    }
+    Some(u64::from_le_bytes(buf))
 }
 
 /// [`word`] of a scheme of the table, at compile time.
 const fn key(scheme: &str) -> u64 {
-    let b = scheme.as_bytes();
-    assert!(b.len() <= 8, "the table's schemes have at most eight bytes");
-    let mut buf = [0xFF; 8];
-    let mut i = 0;
-    while i < b.len() {
-        buf[i] = b[i].to_ascii_lowercase();
-        i += 1;
+    match word(scheme.as_bytes()) {
+        Some(w) => w,
+        None => panic!("the table's schemes have at most eight bytes"),
     }
-    u64::from_le_bytes(buf)
 }
 
 /// The facts of `scheme` (ASCII case-insensitive); a scheme not in the table has none.
@@ -108,7 +103,7 @@ pub fn scheme_facts(scheme: &str) -> SchemeFacts {
     const COAPS: u64 = key("coaps");
     const FILE: u64 = key("file");
     const MAILTO: u64 = key("mailto");
-    let Some(w) = word(scheme) else {
+    let Some(w) = word(scheme.as_bytes()) else {
         return SchemeFacts::NONE;
     };
     match w {
