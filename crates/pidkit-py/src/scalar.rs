@@ -7,7 +7,7 @@ use pidkit::{Iri as RustIri, Level, ReferenceResolution};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyString, PyType};
 
 use crate::message;
 use crate::options;
@@ -49,6 +49,15 @@ pub fn parse_error(
         Err(e) => e,
     }
 }
+
+/// The arguments of `pidkit.parse` that a pickled identifier is made again with.
+type ParseArgs = (String, String, Option<String>);
+
+/// The arguments of `pidkit.check` that a pickled `Check` is made again with.
+type CheckArgs = (String, String, Option<String>, bool);
+
+/// `Found`'s fields in its constructor's order.
+type FoundFields = (usize, usize, &'static str, String, Option<String>, bool);
 
 /// Python's `repr()` of a string.
 fn pyrepr(py: Python<'_>, s: &str) -> String {
@@ -102,6 +111,27 @@ pub struct CheckWarning {
 
 #[pymethods]
 impl CheckWarning {
+    /// A warning from its fields (what a pickle holds).
+    #[new]
+    fn new(code: String, offset: usize, len: usize, message: String) -> Self {
+        CheckWarning {
+            code,
+            offset,
+            len,
+            message,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (String, usize, usize, String)) {
+        let w = slf.get();
+        (
+            slf.get_type(),
+            (w.code.clone(), w.offset, w.len, w.message.clone()),
+        )
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "CheckWarning(code={}, offset={}, len={}, message={})",
@@ -131,6 +161,8 @@ pub struct Identifier {
     input: String,
     text: String,
     opts: ReadOptions,
+    /// `parse`'s `as_` and `profile` as given: a pickle reads the input again with them.
+    call: (String, Option<String>),
     kind: Kind,
     /// The reading's own notes (`looks-like-text`), which `warnings` starts with.
     notes: Vec<CheckWarning>,
@@ -258,6 +290,26 @@ impl Identifier {
 
     fn __str__(&self) -> &str {
         &self.text
+    }
+
+    /// Pickled as the call that made it, `pidkit.parse(input, as_, profile)`: reading is
+    /// deterministic, so the copy is of the same class and equal in every attribute (and a
+    /// pickle holds no more than the input and two option names).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ParseArgs)> {
+        let parse = py.import("pidkit")?.getattr("parse")?;
+        Ok((
+            parse,
+            (self.input.clone(), self.call.0.clone(), self.call.1.clone()),
+        ))
+    }
+
+    /// Identifiers are immutable: a copy is the object itself (as for `str` and `tuple`).
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
@@ -538,6 +590,7 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
             input: s.to_owned(),
             text: r.mapped.unwrap_or(s).to_owned(),
             opts,
+            call: (as_.to_owned(), profile.map(str::to_owned)),
             kind: r.kind,
             notes: warnings(r.notes),
         };
@@ -556,20 +609,35 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
 
 /// The outcome of `check`: `.valid` (also the truth value), `.kind`, `.error` (a `ParseError`,
 /// not raised, or None), `.warnings`, `.mapped` (what `leiri`/`web` made of the input).
-#[pyclass(module = "pidkit", frozen, get_all)]
+#[pyclass(module = "pidkit", frozen)]
 pub struct Check {
+    #[pyo3(get)]
     input: String,
+    #[pyo3(get)]
     kind: &'static str,
+    #[pyo3(get)]
     valid: bool,
+    #[pyo3(get)]
     error: Option<Py<PyAny>>,
+    #[pyo3(get)]
     warnings: Vec<CheckWarning>,
+    #[pyo3(get)]
     mapped: Option<String>,
+    /// `check`'s `as_`, `profile` and `deny_warnings` as given, for pickling.
+    call: (String, Option<String>, bool),
 }
 
 #[pymethods]
 impl Check {
     fn __bool__(&self) -> bool {
         self.valid
+    }
+
+    /// Pickled as the call that made it, `pidkit.check(input, as_, profile, deny_warnings)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, CheckArgs)> {
+        let check = py.import("pidkit")?.getattr("check")?;
+        let (as_, profile, deny) = self.call.clone();
+        Ok((check, (self.input.clone(), as_, profile, deny)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -613,6 +681,7 @@ pub fn check(
                 .map(|e| parse_error(py, s, e, None).into_value(py).into_any()),
             warnings: warnings(&r.warnings),
             mapped: r.mapped.map(str::to_owned),
+            call: (as_.to_owned(), profile.map(str::to_owned), deny_warnings),
         },
     ))
 }
@@ -682,6 +751,43 @@ pub struct Found {
 
 #[pymethods]
 impl Found {
+    /// A finding from its fields (what a pickle holds).
+    #[new]
+    #[pyo3(signature = (start, end, kind, text, doi, truncated))]
+    fn new(
+        start: usize,
+        end: usize,
+        kind: &str,
+        text: String,
+        doi: Option<String>,
+        truncated: bool,
+    ) -> PyResult<Self> {
+        let kind = kind.parse::<Kind>().map_err(PyValueError::new_err)?.name();
+        Ok(Found {
+            start,
+            end,
+            kind,
+            text,
+            doi,
+            truncated,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, FoundFields) {
+        let f = slf.get();
+        (
+            slf.get_type(),
+            (
+                f.start,
+                f.end,
+                f.kind,
+                f.text.clone(),
+                f.doi.clone(),
+                f.truncated,
+            ),
+        )
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "Found(start={}, end={}, kind={}, text={}, doi={}, truncated={})",

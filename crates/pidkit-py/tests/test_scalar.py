@@ -167,3 +167,87 @@ def test_error_messages_show_controls_and_separators_escaped():
         # The caret stays under the space (column 8 of the shown line, after the indent).
         shown, caret = msg.splitlines()[1:3]
         assert caret.index("^") == shown.index(" b/"), (shown, caret)
+
+
+def _same_identifier(x, y):
+    """Everything an identifier shows, the same on both."""
+    assert type(y) is type(x)
+    assert (repr(y), str(y), y.input, y.kind) == (repr(x), str(x), x.input, x.kind)
+    assert (y.key(), y.normalize(), y.components) == (x.key(), x.normalize(), x.components)
+    assert [(w.code, w.offset) for w in y.warnings] == [(w.code, w.offset) for w in x.warnings]
+    assert y == x and hash(y) == hash(x)
+
+
+def test_identifiers_pickle_as_the_call_that_made_them(sample):
+    import pickle
+
+    made = 0
+    for v in sample:
+        if v is None or not pidkit.check(v):
+            continue
+        x = pidkit.parse(v)
+        for protocol in (0, pickle.DEFAULT_PROTOCOL, pickle.HIGHEST_PROTOCOL):
+            _same_identifier(x, pickle.loads(pickle.dumps(x, protocol)))
+        made += 1
+    assert made > 1000
+    # The options of the call travel with it: read again without them, these would differ.
+    for s, kw in [
+        ("http://a/b c", {"as_": "leiri"}),
+        ("example.org/a b", {"as_": "web"}),
+        ("10.1000/a b", {"as_": "doi", "profile": "legacy"}),
+        ("urn:x-y:a", {"profile": "rfc2141"}),
+        ("http://example.org/résumé", {"as_": "iri"}),
+    ]:
+        x = pidkit.parse(s, **kw)
+        y = pickle.loads(pickle.dumps(x))
+        _same_identifier(x, y)
+        assert pickle.dumps(y) == pickle.dumps(x)
+
+
+def test_identifiers_are_their_own_copies():
+    import copy
+
+    x = pidkit.parse("https://doi.org/10.1000/182")
+    assert copy.copy(x) is x and copy.deepcopy(x) is x
+    assert copy.deepcopy([x, {"k": x}])[1]["k"] is x
+
+
+def test_checks_warnings_and_findings_pickle():
+    import pickle
+
+    for s, kw in [
+        ("http://exa mple.org/", {}),
+        ("doi:10.1000/182", {}),
+        ("http://a/b c", {"as_": "leiri"}),
+        ("http://xn--a.example/", {"deny_warnings": True}),
+    ]:
+        c = pidkit.check(s, **kw)
+        d = pickle.loads(pickle.dumps(c))
+        assert (d.input, d.kind, d.valid, bool(d), d.mapped) == (c.input, c.kind, c.valid, bool(c), c.mapped)
+        assert d.warnings == c.warnings
+        assert (d.error is None) == (c.error is None)
+        if c.error is not None:
+            assert (d.error.code, d.error.offset, d.error.len, str(d.error)) == (
+                c.error.code, c.error.offset, c.error.len, str(c.error))
+    warned = pidkit.check("http://xn--a.example/").warnings
+    assert warned and pickle.loads(pickle.dumps(warned)) == warned
+    w = warned[0]
+    assert pidkit.CheckWarning(w.code, w.offset, w.len, w.message) == w
+    found = pidkit.extract("see doi:10.1000/182 and <http://example.org/a>")
+    assert len(found) == 2 and pickle.loads(pickle.dumps(found)) == found
+    f = found[0]
+    assert pidkit.Found(f.start, f.end, f.kind, f.text, f.doi, f.truncated) == f
+    with pytest.raises(ValueError, match="unknown kind"):
+        pidkit.Found(0, 1, "isbn", "x", None, False)
+
+
+def test_identifiers_cross_process_boundaries():
+    """What Spark's RDDs, Dask bags and multiprocessing do with results: pickle them."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    inputs = ["doi:10.1000/182", "http://例え.jp/a", "urn:isbn:0451450523", "ivo://ivoa.net/std/x"]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        got = list(pool.map(pidkit.parse, inputs))
+    for x, y in zip([pidkit.parse(s) for s in inputs], got):
+        _same_identifier(x, y)

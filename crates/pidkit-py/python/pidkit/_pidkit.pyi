@@ -27,6 +27,7 @@ class ParseError(ValueError):
 class CheckWarning:
     """A warning about a valid identifier."""
 
+    def __init__(self, code: str, offset: int, len: int, message: str) -> None: ...
     @property
     def code(self) -> str: ...
     @property
@@ -38,7 +39,8 @@ class CheckWarning:
 
 class Identifier:
     """An identifier read by the rules of its kind; ``==``/``hash()`` by equivalence key at
-    the default level; ``str()`` is the text read."""
+    the default level; ``str()`` is the text read. Immutable: ``copy``/``deepcopy`` give the
+    object itself; a pickle holds the call that made it (``parse(input, as_, profile)``)."""
 
     @property
     def input(self) -> str: ...
@@ -157,6 +159,9 @@ class Check:
 class Found:
     """An identifier found in text (character offsets)."""
 
+    def __init__(
+        self, start: int, end: int, kind: str, text: str, doi: Optional[str], truncated: bool
+    ) -> None: ...
     @property
     def start(self) -> int: ...
     @property
