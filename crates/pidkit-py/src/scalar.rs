@@ -1,13 +1,14 @@
 //! The scalar API: typed identifier objects, `check`, `compare`, `join`, `extract`, `detect`, and
 //! `ParseError`. Every answer goes through [`crate::record`] (the CLI's reading of one input).
 
+use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use pidkit::{Iri as RustIri, Level, ReferenceResolution};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyType};
+use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use crate::message;
 use crate::options;
@@ -32,29 +33,134 @@ pub fn parse_error(
     if let Some(p) = prefix {
         text = format!("{p}: {text}");
     }
-    let err = ParseError::new_err(text);
-    let v = err.value(py);
-    let set = || -> PyResult<()> {
-        v.setattr("code", e.code())?;
-        v.setattr("offset", e.offset)?;
-        v.setattr("len", e.len)?;
-        v.setattr("char_offset", message::char_offset(input, e.offset))?;
-        v.setattr("message", e.kind.to_string())?;
-        v.setattr("hint", e.hint())?;
-        v.setattr("input", input)?;
-        Ok(())
+    let fields = ErrorFields {
+        code: e.code(),
+        offset: e.offset,
+        len: e.len,
+        char_offset: message::char_offset(input, e.offset),
+        message: e.kind.to_string(),
+        hint: e.hint(),
     };
-    match set() {
-        Ok(()) => err,
-        Err(e) => e,
+    fields.into_error(py, text, input)
+}
+
+/// The attributes of a Python `ParseError`.
+struct ErrorFields {
+    code: &'static str,
+    offset: usize,
+    len: usize,
+    char_offset: usize,
+    message: String,
+    hint: Option<String>,
+}
+
+impl ErrorFields {
+    /// The `ParseError` (not raised) with the full message `text`, for `input`.
+    fn into_error<'py>(
+        self,
+        py: Python<'py>,
+        text: String,
+        input: impl IntoPyObject<'py>,
+    ) -> PyErr {
+        let err = ParseError::new_err(text);
+        let v = err.value(py);
+        let set = || -> PyResult<()> {
+            v.setattr("code", self.code)?;
+            v.setattr("offset", self.offset)?;
+            v.setattr("len", self.len)?;
+            v.setattr("char_offset", self.char_offset)?;
+            v.setattr("message", self.message)?;
+            v.setattr("hint", self.hint)?;
+            v.setattr("input", input)?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
     }
+}
+
+/// A Python `str` as UTF-8 text; for a `str` that has none — one holding a lone surrogate, as
+/// text decoded with `errors="surrogateescape"` does (file names, `sys.argv`) — the
+/// `ParseError` the CLI gives a line that is not UTF-8 (`invalid-utf8`), at the first one.
+/// Offsets count the surrogate as the three bytes `surrogatepass` writes it as.
+pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    let e = match s.to_str() {
+        Ok(text) => return Ok(text),
+        Err(e) => e,
+    };
+    let py = s.py();
+    let wide = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    let bytes = wide.cast::<PyBytes>()?.as_bytes();
+    let offset = match std::str::from_utf8(bytes) {
+        Err(bad) => bad.valid_up_to(),
+        Ok(_) => return Err(e), // not a surrogate: what the conversion said
+    };
+    let unit = match bytes.get(offset..offset + 3) {
+        Some(&[_, b1, b2]) => 0xD000 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F),
+        _ => return Err(e),
+    };
+    let shown = replaced(bytes);
+    let message = format!("lone surrogate U+{unit:04X} is not a character");
+    let mut text = format!("invalid-utf8: {message} (at byte {offset})\n");
+    message::caret(&mut text, &shown, offset, 3, "  ");
+    let hint = "decode the bytes with their real encoding (a lone surrogate comes from errors=\"surrogateescape\" or half a UTF-16 pair)";
+    text.push_str("\n  hint: ");
+    text.push_str(hint);
+    let fields = ErrorFields {
+        code: "invalid-utf8",
+        offset,
+        len: 3,
+        char_offset: shown[..offset].chars().count(),
+        message,
+        hint: Some(hint.to_owned()),
+    };
+    Err(fields.into_error(py, text, s))
+}
+
+/// `s` with each lone surrogate as U+FFFD: one character for one, and three bytes for the three
+/// of `surrogatepass`, so that byte and character offsets are the `str`'s own.
+fn lossy<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    if let Ok(text) = s.to_str() {
+        return Ok(Cow::Borrowed(text));
+    }
+    let wide = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    Ok(Cow::Owned(replaced(wide.cast::<PyBytes>()?.as_bytes())))
+}
+
+/// The `surrogatepass` bytes of a `str` with every surrogate (`ED A0..BF xx`) as U+FFFD
+/// (`EF BF BD`); any other invalid byte (there is none) as U+FFFD too.
+fn replaced(bytes: &[u8]) -> String {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.extend_from_slice(text.as_bytes());
+                break;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                out.extend_from_slice(good);
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+                let surrogate = matches!(bad, [0xED, 0xA0..=0xBF, _, ..]);
+                rest = &bad[if surrogate {
+                    3
+                } else {
+                    e.error_len().unwrap_or(bad.len())
+                }..];
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The arguments of `pidkit.parse` that a pickled identifier is made again with.
 type ParseArgs = (String, String, Option<String>);
 
 /// The arguments of `pidkit.check` that a pickled `Check` is made again with.
-type CheckArgs = (String, String, Option<String>, bool);
+type CheckArgs = (Py<PyString>, String, Option<String>, bool);
 
 /// `Found`'s fields in its constructor's order.
 type FoundFields = (usize, usize, &'static str, String, Option<String>, bool);
@@ -579,7 +685,13 @@ view_getters!(
 /// Read `s` as `as_` and `profile` say; the typed object, or `ParseError`.
 #[pyfunction]
 #[pyo3(signature = (s, /, as_ = "auto", profile = None))]
-pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyResult<Py<PyAny>> {
+pub fn parse(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    as_: &str,
+    profile: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let s = utf8(s)?;
     let opts = options::read(as_, profile)?;
     let made = with_record(s, &opts, &Op::Read { warnings: false }, false, |r| {
         let id = match &r.reading {
@@ -612,7 +724,7 @@ pub fn parse(py: Python<'_>, s: &str, as_: &str, profile: Option<&str>) -> PyRes
 #[pyclass(module = "pidkit", frozen)]
 pub struct Check {
     #[pyo3(get)]
-    input: String,
+    input: Py<PyString>,
     #[pyo3(get)]
     kind: &'static str,
     #[pyo3(get)]
@@ -637,7 +749,7 @@ impl Check {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, CheckArgs)> {
         let check = py.import("pidkit")?.getattr("check")?;
         let (as_, profile, deny) = self.call.clone();
-        Ok((check, (self.input.clone(), as_, profile, deny)))
+        Ok((check, (self.input.clone_ref(py), as_, profile, deny)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -647,7 +759,7 @@ impl Check {
         };
         Ok(format!(
             "Check(input={}, kind={}, valid={}, error={}, warnings={})",
-            pyrepr(py, &self.input),
+            self.input.bind(py).repr()?,
             pyrepr(py, self.kind),
             if self.valid { "True" } else { "False" },
             error,
@@ -661,19 +773,38 @@ impl Check {
 #[pyo3(signature = (s, /, as_ = "auto", profile = None, deny_warnings = false))]
 pub fn check(
     py: Python<'_>,
-    s: &str,
+    s: &Bound<'_, PyString>,
     as_: &str,
     profile: Option<&str>,
     deny_warnings: bool,
 ) -> PyResult<Check> {
     let opts = options::read(as_, profile)?;
+    let call = (as_.to_owned(), profile.map(str::to_owned), deny_warnings);
+    let input = s.clone().unbind();
+    let text = match utf8(s) {
+        Ok(text) => text,
+        // Not text at all: the CLI's kind and error for a line that is not UTF-8.
+        Err(e) if e.is_instance_of::<ParseError>(py) => {
+            return Ok(Check {
+                input,
+                kind: "unknown",
+                valid: false,
+                error: Some(e.into_value(py).into_any()),
+                warnings: Vec::new(),
+                mapped: None,
+                call,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let s = text;
     Ok(with_record(
         s,
         &opts,
         &Op::Read { warnings: true },
         deny_warnings,
         |r| Check {
-            input: s.to_owned(),
+            input,
             kind: r.kind.name(),
             valid: r.valid,
             error: r
@@ -681,7 +812,7 @@ pub fn check(
                 .map(|e| parse_error(py, s, e, None).into_value(py).into_any()),
             warnings: warnings(&r.warnings),
             mapped: r.mapped.map(str::to_owned),
-            call: (as_.to_owned(), profile.map(str::to_owned), deny_warnings),
+            call,
         },
     ))
 }
@@ -691,12 +822,13 @@ pub fn check(
 #[pyo3(signature = (a, b, /, level = None, as_ = "auto", profile = None))]
 pub fn compare(
     py: Python<'_>,
-    a: &str,
-    b: &str,
+    a: &Bound<'_, PyString>,
+    b: &Bound<'_, PyString>,
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<bool> {
+    let (a, b) = (utf8(a)?, utf8(b)?);
     let opts = options::read(as_, profile)?;
     let level = options::level(level)?;
     let ka = record::key(a, &opts, level).map_err(|e| parse_error(py, a, &e, None))?;
@@ -709,11 +841,12 @@ pub fn compare(
 #[pyo3(signature = (base, reference, /, non_strict = false, profile = None))]
 pub fn join(
     py: Python<'_>,
-    base: &str,
-    reference: &str,
+    base: &Bound<'_, PyString>,
+    reference: &Bound<'_, PyString>,
     non_strict: bool,
     profile: Option<&str>,
 ) -> PyResult<String> {
+    let (base, reference) = (utf8(base)?, utf8(reference)?);
     let opts = options::read("iri-ref", profile)?;
     let b = RustIri::parse_with(base, opts.iri)
         .map_err(|e| parse_error(py, base, &e.widen(), Some("the base is not an IRI")))?;
@@ -803,8 +936,12 @@ impl Found {
 
 /// Every identifier in `text`, in order (`pidkit extract`).
 #[pyfunction]
-pub fn extract(py: Python<'_>, text: &str) -> Vec<Found> {
-    py.detach(|| {
+pub fn extract(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<Found>> {
+    // A lone surrogate (which no identifier holds) is read as U+FFFD, also one character: the
+    // positions are the text's own.
+    let text = lossy(text)?;
+    let text = &*text;
+    Ok(py.detach(|| {
         let mut chars = CharIndex::new(text);
         pidkit::extract::identifiers(text)
             .map(|f| Found {
@@ -816,11 +953,12 @@ pub fn extract(py: Python<'_>, text: &str) -> Vec<Found> {
                 truncated: f.truncated,
             })
             .collect()
-    })
+    }))
 }
 
 /// The kind of `s` from its shape alone: `doi`, `urn`, `ivo`, `iri` or `relative-ref`.
 #[pyfunction]
-pub fn detect(s: &str) -> &'static str {
-    pidkit::detect::detect(s).name()
+pub fn detect(s: &Bound<'_, PyString>) -> PyResult<&'static str> {
+    // A lone surrogate read as U+FFFD: the shape is the same.
+    Ok(pidkit::detect::detect(&lossy(s)?).name())
 }

@@ -251,3 +251,49 @@ def test_identifiers_cross_process_boundaries():
         got = list(pool.map(pidkit.parse, inputs))
     for x, y in zip([pidkit.parse(s) for s in inputs], got):
         _same_identifier(x, y)
+
+
+@pytest.mark.parametrize(
+    "s, char_offset, byte_offset",
+    [
+        ("http://a/b\udcffc", 10, 10),  # what errors="surrogateescape" makes of a byte 0xFF
+        ("\ud800", 0, 0),
+        ("http://例え.jp/\udc80", 13, 17),
+        ("doi:10.1000/\ud83d\ude00", 12, 12),  # a UTF-16 pair as two code points
+    ],
+)
+def test_a_str_with_a_lone_surrogate_is_not_text(s, char_offset, byte_offset):
+    """The CLI's answer for a line that is not UTF-8: kind unknown, invalid-utf8, where."""
+    import pickle
+    import unicodedata
+
+    with pytest.raises(pidkit.ParseError) as raised:
+        pidkit.parse(s)
+    e = raised.value
+    assert (e.code, e.offset, e.len, e.char_offset) == ("invalid-utf8", byte_offset, 3, char_offset)
+    assert e.input is s and "lone surrogate U+" in e.message and e.hint
+    lines = str(e).splitlines()
+    assert lines[0].startswith("invalid-utf8: lone surrogate") and lines[2].strip() == "^"
+    # The caret under the surrogate (shown as U+FFFD), after the columns of what precedes it.
+    head = lines[1][2:].encode()[:byte_offset].decode()
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in head)
+    assert lines[1][2 + len(head)] == "\ufffd" and lines[2].index("^") - 2 == columns
+    c = pidkit.check(s)
+    assert (c.kind, c.valid, bool(c), c.error.code, c.warnings, c.mapped) == (
+        "unknown", False, False, "invalid-utf8", [], None)
+    assert c.input is s
+    d = pickle.loads(pickle.dumps(c))
+    assert (d.input, d.kind, d.error.code, d.error.offset) == (s, "unknown", "invalid-utf8", byte_offset)
+    for call in (lambda: pidkit.compare(s, "x"), lambda: pidkit.compare("x", s),
+                 lambda: pidkit.join("http://a/", s), lambda: pidkit.join(s, "x")):
+        with pytest.raises(pidkit.ParseError, match="invalid-utf8"):
+            call()
+
+
+def test_extract_and_detect_read_around_lone_surrogates():
+    text = "see \udcff doi:10.1000/182, \ud83d\ude00 and http://example.org/\udc80x"
+    found = pidkit.extract(text)
+    # The positions are the str's own: a surrogate counts as the one character it is.
+    assert [text[f.start:f.end] for f in found] == ["doi:10.1000/182", "http://example.org/"]
+    assert pidkit.detect("http://a/\udcff") == "iri"
+    assert pidkit.detect("10.1000/\udcff") == "doi"

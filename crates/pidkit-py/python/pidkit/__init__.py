@@ -109,6 +109,13 @@ def check(
     'confusable'
     >>> check("  http://example.org\\\\a b", as_="web").mapped
     'http://example.org/a%20b'
+
+    A ``str`` with a lone surrogate (text decoded with ``errors="surrogateescape"``) has no
+    UTF-8 form: it gets the CLI's answer for a line that is not UTF-8.
+
+    >>> c = check("http://a/\\udcff")
+    >>> c.kind, c.error.code, c.error.offset
+    ('unknown', 'invalid-utf8', 9)
     """
     return _pidkit.check(s, as_, profile, deny_warnings)
 
@@ -157,6 +164,8 @@ def extract(text: str) -> list[Found]:
     >>> f = extract("→ doi:10.1000/182")[0]
     >>> f.start, f.end, f.doi
     (2, 17, '10.1000/182')
+
+    A lone surrogate in ``text`` is part of no identifier and one character, as in the ``str``.
     """
     return _pidkit.extract(text)
 
