@@ -41,6 +41,19 @@ pub struct FoundIter<'a> {
     text: &'a str,
     pos: usize,
     token: Token,
+    /// The DOI after the one to be given next, found ahead: its lead-in may reach back into the
+    /// one before, which then ends there (see [`FoundIter::next`]).
+    ahead: Option<Candidate<'a>>,
+}
+
+/// A DOI found, with what it was read with, to read it again shorter.
+#[derive(Debug, Clone)]
+struct Candidate<'a> {
+    found: Found<'a>,
+    /// Where its `10.` is.
+    p: usize,
+    token: Token,
+    min_start: usize,
 }
 
 /// What the text before a candidate says about the token it is in, kept up to date as the
@@ -116,13 +129,51 @@ pub fn find_iter(text: &str) -> FoundIter<'_> {
         text,
         pos: 0,
         token: Token::default(),
+        ahead: None,
     }
 }
 
 impl<'a> Iterator for FoundIter<'a> {
     type Item = Found<'a>;
 
+    /// The DOI found ahead, or the next one; and the one after it, ahead. When that one's
+    /// lead-in reaches back into this one — `10.1000/a,doi: 10.1000/b`, where a suffix may hold
+    /// `a,doi` — the reader sees two DOIs: this one ends before the lead-in (read again up to
+    /// there), or, where that leaves it no suffix, the next one is read without its lead-in.
+    /// Spans never overlap, and no DOI is lost.
     fn next(&mut self) -> Option<Found<'a>> {
+        let mut this = match self.ahead.take() {
+            Some(c) => c,
+            None => self.search(0)?,
+        };
+        let mut next = self.search(0);
+        if let Some(n) = &next
+            && n.found.start < this.found.end
+        {
+            match candidate(
+                self.text,
+                this.p,
+                &this.token,
+                this.min_start,
+                n.found.start,
+            ) {
+                Some(shorter) => this.found = shorter,
+                None => {
+                    self.pos = n.p;
+                    self.token = n.token.clone();
+                    next = self.search(this.found.end);
+                }
+            }
+        }
+        self.ahead = next;
+        Some(this.found)
+    }
+}
+
+impl<'a> FoundIter<'a> {
+    /// The first DOI whose `10.` is at or after `self.pos`, with its lead-in if that starts at
+    /// or after `min_start` (else read as a bare name).
+    fn search(&mut self, min_start: usize) -> Option<Candidate<'a>> {
         let b = self.text.as_bytes();
         while self.pos < b.len() {
             let Some(k) = memchr::memmem::find(&b[self.pos..], b"10.") else {
@@ -131,10 +182,15 @@ impl<'a> Iterator for FoundIter<'a> {
             };
             let p = self.pos + k;
             self.token.advance(b, p);
-            match candidate(self.text, p, &self.token) {
+            match candidate(self.text, p, &self.token, min_start, b.len()) {
                 Some(found) => {
                     self.pos = found.end;
-                    return Some(found);
+                    return Some(Candidate {
+                        found,
+                        p,
+                        token: self.token.clone(),
+                        min_start,
+                    });
                 }
                 None => self.pos = p + 3,
             }
@@ -315,12 +371,30 @@ fn in_doi(c: char) -> bool {
     }
 }
 
-fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
+/// The DOI whose `10.` is at `p`, if there is one: its lead-in taken only if it starts at or
+/// after `min_start` (the end of the DOI found before: else the name is read as written bare),
+/// its suffix read up to `limit` at most.
+fn candidate<'a>(
+    text: &'a str,
+    p: usize,
+    token: &Token,
+    min_start: usize,
+    limit: usize,
+) -> Option<Found<'a>> {
     let b = text.as_bytes();
     if p > 0 && (is_word_byte(b[p - 1]) || matches!(b[p - 1], b'.' | b'-')) {
         return None;
     }
-    let lead = lead_in(text, p, token);
+    let mut lead = lead_in(text, p, token);
+    if lead.start < min_start {
+        lead = LeadIn {
+            start: p,
+            form: DoiForm::Name,
+            urn: false,
+            url: token.url,
+            gap: None,
+        };
+    }
     let (start, form, url) = (lead.start, lead.form, lead.url);
     // Prefix: 10. + at least four digits, then (. digits)*.
     let mut i = p + 3;
@@ -374,15 +448,19 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
     let mut raw = false;
     let mut breaks = text::LineBreaks::default();
     let mut j = suffix_start;
-    while j < b.len() {
+    while j < limit {
         let c = b[j];
+        let edits_before = edits.len();
         if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
             match breaks.at(text, j, suffix_start, j == suffix_start, &mut edits, in_doi) {
-                Some(w) => {
+                Some(w) if w <= limit => {
                     j = w;
                     continue;
                 }
-                None => break,
+                _ => {
+                    edits.truncate(edits_before);
+                    break;
+                }
             }
         }
         // JSON's escapes of whitespace and quotes end a DOI in a JSON string.
@@ -392,6 +470,10 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
         if matches!(c, b'\\' | b'{')
             && let Some(len) = text::read_escape(b, j, &mut edits, |_| true)
         {
+            if j + len > limit {
+                edits.truncate(edits_before);
+                break;
+            }
             j += len;
             continue;
         }
@@ -448,6 +530,9 @@ fn candidate<'a>(text: &'a str, p: usize, token: &Token) -> Option<Found<'a>> {
                 ch.len_utf8()
             }
         };
+        if j + step > limit {
+            break;
+        }
         j += step;
     }
     // Trailing sentence punctuation and unclosed openers are not part of the DOI.
@@ -546,6 +631,57 @@ mod tests {
             names("v10.1000/182 and 1910.12345/x and 10.12/x"),
             Vec::<String>::new()
         );
+    }
+
+    /// A DOI's lead-in never reaches back into the DOI before it (found by the `extract` fuzz
+    /// target: the spans overlapped). Where the earlier suffix could go on into the later
+    /// DOI's label (`a,doi`), it ends before it; where that would leave it no suffix, the later
+    /// DOI is read without its label.
+    #[test]
+    fn a_lead_in_inside_the_doi_before_it_ends_that_doi() {
+        let spans = |t: &str| -> Vec<(String, String)> {
+            find_iter(t)
+                .map(|f| (t[f.start..f.end].to_owned(), f.doi.as_str().to_owned()))
+                .collect()
+        };
+        let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+        assert_eq!(
+            spans("10.1234/a,doi: 10.1234/b"),
+            [
+                pair("10.1234/a", "10.1234/a"),
+                pair("doi: 10.1234/b", "10.1234/b")
+            ]
+        );
+        assert_eq!(
+            spans("x%>10.1234/axampl%00,DOI 10.1234/a%00,."),
+            [
+                pair("10.1234/axampl%00", "10.1234/axampl%00"),
+                pair("DOI 10.1234/a%00", "10.1234/a%00")
+            ]
+        );
+        assert_eq!(
+            spans("10.1234/doi: 10.1234/b"),
+            [
+                pair("10.1234/doi", "10.1234/doi"),
+                pair("10.1234/b", "10.1234/b")
+            ]
+        );
+        // No DOI after the label: nothing to end the first one for.
+        assert_eq!(
+            spans("10.1000/a,doi: 10.12/x"),
+            [pair("10.1000/a,doi", "10.1000/a,doi")]
+        );
+        for t in [
+            "10.1234/a,doi: 10.1234/b",
+            "10.1234/doi: 10.1234/b",
+            "10.1/x 10.1234/a,doi:\n 10.1234/b",
+        ] {
+            let mut prev = 0;
+            for f in find_iter(t) {
+                assert!(prev <= f.start && f.start < f.end, "{t:?}");
+                prev = f.end;
+            }
+        }
     }
 
     #[test]
