@@ -531,8 +531,10 @@ fn lower_outside_pct(s: &str) -> String {
 /// case-insensitively (DOI URI scheme §3).
 ///
 /// The key writes the decoded name back lowercased, percent-encoding (uppercase hex) exactly
-/// the bytes that an NSS cannot hold literally, so equal keys mean equal DOI names and the key
-/// is itself a valid NSS. An NSS that is not a DOI name is compared by its decoded bytes.
+/// the bytes that an NSS cannot hold literally, and a `:` before the first `/` (there a literal
+/// `:` would be read back as the prefix/suffix separator), so equal keys mean equal DOI names and
+/// the key is itself a valid NSS that reads back to the same name. An NSS that is not a DOI name
+/// is compared by its decoded bytes.
 fn doi_key(nss: &str) -> Cow<'_, str> {
     let plain = |i: usize, c: u8| {
         (crate::chars::is(c, crate::chars::PCHAR) || c == b'/' && i > 0) && !c.is_ascii_uppercase()
@@ -546,12 +548,14 @@ fn doi_key(nss: &str) -> Cow<'_, str> {
         None => crate::pct::decode_bytes(nss),
     };
     let mut out = String::with_capacity(name.len());
+    let mut slash = false;
     for (i, c) in name.iter().map(u8::to_ascii_lowercase).enumerate() {
-        if plain(i, c) {
+        if plain(i, c) && (c != b':' || slash) {
             out.push(char::from(c));
         } else {
             crate::pct::push_encoded(&mut out, c);
         }
+        slash |= c == b'/';
     }
     Cow::Owned(out)
 }
@@ -654,5 +658,30 @@ mod tests {
         // The URN form of a DOI: the first ':' after the prefix stands for '/'.
         assert_eq!(doi_key("10.1000:182"), "10.1000/182");
         assert_eq!(doi_key("10.1000:A:b"), "10.1000/a:b");
+    }
+
+    /// A key read back as an NSS gives itself: a `:` that was percent-encoded, and so no
+    /// separator, stays encoded before the first `/` (the `normalize` fuzz target found
+    /// `urn:doi:10.acoo%3ApBz` → `…10.acoo:pbz`, which then read as the DOI `10.acoo/pbz`).
+    #[test]
+    fn doi_keys_read_back_as_themselves() {
+        assert_eq!(doi_key("10.1000%3Aabc"), "10.1000%3Aabc");
+        assert_eq!(doi_key("10.acoo%3ApBz"), "10.acoo%3Apbz");
+        assert_eq!(doi_key("10.1000:"), "10.1000%3A");
+        assert_eq!(doi_key("10.1000%3A"), "10.1000%3A");
+        for nss in [
+            "10.1000%3Aabc",
+            "10.1000%3AaBc%3Ax",
+            "10.a%2B%2C%3ApBz%E3%80%80",
+            "10.1000:a%3AB",
+            "10.1000:",
+            "10.1000/a:b",
+            "10.1000%2Fa%3Ab",
+            "a:b",
+            "%3A",
+        ] {
+            let key = doi_key(nss).into_owned();
+            assert_eq!(doi_key(&key), key, "{nss}");
+        }
     }
 }
