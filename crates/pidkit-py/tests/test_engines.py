@@ -138,6 +138,21 @@ def test_spark_extract(spark, texts, expected_extract):
     assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "doi")} for f in g] for g in got] == expected_extract
 
 
+def test_spark_rdds_carry_the_scalar_objects(spark, ids):
+    """Objects made on the executors come back to the driver (pickled), equal and typed."""
+    import pidkit
+
+    valid = [v for v in ids[:20000] if v is not None and pidkit.check(v)][:3000]
+    got = spark.sparkContext.parallelize(valid, 4).map(pidkit.parse).collect()
+    want = [pidkit.parse(v) for v in valid]
+    assert [type(x) for x in got] == [type(x) for x in want]
+    assert [(str(x), x.key(), x.normalize()) for x in got] == [(str(x), x.key(), x.normalize()) for x in want]
+    checks = spark.sparkContext.parallelize(ids[:3000], 4).filter(lambda v: v is not None).map(pidkit.check).collect()
+    assert [(c.input, c.valid, c.kind) for c in checks] == [
+        (c.input, c.valid, c.kind) for c in map(pidkit.check, [v for v in ids[:3000] if v is not None])
+    ]
+
+
 # ---------------------------------------------------------------- Dask
 
 
