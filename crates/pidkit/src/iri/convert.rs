@@ -273,7 +273,11 @@ impl ToIri {
         let dns = self.idna.dns_host(uri);
         let host = &s[p.host_start..p.host_end];
         let unicode_host = self.unicode_hosts && dns && has_ace_label(host);
-        if !unicode_host && !has_decodable_pct(s) {
+        // Step 2 leaves ASCII encoded where `%41` is not `A` (URNs, RFC 8141 §3.1): the IRI
+        // must name what the URI names.
+        let keep_ascii =
+            p.scheme_end > 0 && scheme_facts(&s[..p.scheme_end]).encoded_ascii_significant;
+        if !unicode_host && !has_decodable_pct(s, keep_ascii) {
             return IriRef::from_parts(Cow::Borrowed(s), p);
         }
         let built = rebuild(s, &p, s.len(), |out, part, text, _| {
@@ -281,7 +285,7 @@ impl ToIri {
                 #[cfg(feature = "idna")]
                 Part::Host if dns && unicode_host => out.push_str(&host_to_unicode(text)),
                 Part::Host if dns => out.push_str(text),
-                _ => decode_into(out, text, part == Part::Query),
+                _ => decode_into(out, text, part == Part::Query, keep_ascii),
             }
             Ok(())
         });
@@ -824,14 +828,15 @@ fn encode_legacy(out: &mut String, text: &str, encoding: &'static encoding_rs::E
 }
 
 /// Whether `s` holds a `%XX` that URI → IRI conversion would change: an unreserved ASCII
-/// octet (decoded) or a non-ASCII one (decoded, or re-encoded in uppercase).
-fn has_decodable_pct(s: &str) -> bool {
+/// octet (decoded, unless `keep_ascii`) or a non-ASCII one (decoded, or re-encoded in
+/// uppercase).
+fn has_decodable_pct(s: &str, keep_ascii: bool) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
     while let Some(k) = s[i..].find('%') {
         i += k;
         if let Some(v) = pct::decode_at(b, i)
-            && (v >= 0x80 || chars::is_unreserved(v))
+            && (v >= 0x80 || (!keep_ascii && chars::is_unreserved(v)))
         {
             return true;
         }
@@ -840,8 +845,8 @@ fn has_decodable_pct(s: &str) -> bool {
     false
 }
 
-/// §3.7 steps 2–5 on one component.
-fn decode_into(out: &mut String, text: &str, in_query: bool) {
+/// §3.7 steps 2–5 on one component; with `keep_ascii`, step 2 for non-ASCII octets only.
+fn decode_into(out: &mut String, text: &str, in_query: bool, keep_ascii: bool) {
     let b = text.as_bytes();
     let mut i = 0;
     let mut run = 0;
@@ -855,7 +860,7 @@ fn decode_into(out: &mut String, text: &str, in_query: bool) {
         if v < 0x80 {
             // Step 2: only unreserved octets are decoded; `%25`, reserved and the ASCII not
             // allowed in URIs stay as written.
-            if chars::is_unreserved(v) {
+            if chars::is_unreserved(v) && !keep_ascii {
                 out.push(v as char);
             } else {
                 out.push_str(&text[i..i + 3]);
@@ -1185,6 +1190,29 @@ mod tests {
         assert_eq!(iri("foo://r%C3%A9sum%C3%A9.org/"), "foo://résumé.org/");
         let plain = IriRef::parse("http://a/%20%2F?x").unwrap();
         assert!(matches!(plain.to_iri().into_inner(), Cow::Borrowed(_)));
+    }
+
+    /// In a URN, `%41` and `A` are two URNs (RFC 8141 §3.1): step 2 decodes no ASCII octet
+    /// there, so the IRI names what the URI names (the `to_iri` fuzz target found
+    /// `urn:rn:f%43` → `urn:rn:fC`, another URN); UTF-8 sequences are still characters.
+    #[test]
+    fn urns_keep_their_encoded_ascii() {
+        assert_eq!(iri("urn:rn:f%43"), "urn:rn:f%43");
+        assert_eq!(
+            iri("URN:example:%41%c3%a9?+%42#%43"),
+            "URN:example:%41é?+%42#%43"
+        );
+        assert_eq!(iri("urn-x:%41"), "urn-x:A");
+        assert!(matches!(
+            IriRef::parse("urn:x:%41%2F").unwrap().to_iri().into_inner(),
+            Cow::Borrowed(_)
+        ));
+        for s in ["urn:rn:.//.//f%43%7C/", "urn:example:%41%c3%a9"] {
+            let r = IriRef::parse(s).unwrap();
+            let back = r.to_iri().to_uri().unwrap().into_inner().into_owned();
+            let back = IriRef::parse(back).unwrap();
+            assert!(back.equivalent(&r, crate::Level::Syntax), "{s}");
+        }
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! What generic URI processing knows of each URI scheme (RFC 3986 §6.2.3, draft-duerst-iri-bis-07
 //! §3.4–3.5, §5.3.3): one table, read by scheme-based normalization and by IRI → URI conversion.
 //!
-//! Identifier schemes with an equivalence of their own (`doi:`, `urn:`, `ivo:`, `hdl:`) are not
-//! here: the ladder is handed them by the caller ([`super::SchemeEquivalence`]).
+//! Identifier schemes with an equivalence of their own (`doi:`, `urn:`, `ivo:`, `hdl:`) hand it to
+//! the ladder through the caller ([`super::SchemeEquivalence`]); of them only `urn` is here, for
+//! the one fact URI → IRI conversion needs (its percent-encoded ASCII is significant).
 
 /// The facts of one URI scheme.
 ///
@@ -27,6 +28,9 @@ pub struct SchemeFacts {
     pub legacy_query_charset: bool,
     /// The domain of each address in the path is case-insensitive (RFC 6068 §2).
     pub mail_addresses: bool,
+    /// A percent-encoded ASCII character is not the character (`%41` ≠ `A`), so URI → IRI
+    /// conversion decodes no ASCII octet, not even the unreserved ones §3.7 step 2 would.
+    pub encoded_ascii_significant: bool,
 }
 
 impl SchemeFacts {
@@ -37,6 +41,7 @@ impl SchemeFacts {
         dns_host: false,
         legacy_query_charset: false,
         mail_addresses: false,
+        encoded_ascii_significant: false,
     };
 
     const fn port(p: &'static str) -> SchemeFacts {
@@ -103,6 +108,7 @@ pub fn scheme_facts(scheme: &str) -> SchemeFacts {
     const COAPS: u64 = key("coaps");
     const FILE: u64 = key("file");
     const MAILTO: u64 = key("mailto");
+    const URN: u64 = key("urn");
     let Some(w) = word(scheme.as_bytes()) else {
         return SchemeFacts::NONE;
     };
@@ -143,6 +149,12 @@ pub fn scheme_facts(scheme: &str) -> SchemeFacts {
             mail_addresses: true,
             ..SchemeFacts::NONE
         },
+        // RFC 8141 §3.1: "Percent-encoded characters MUST NOT be decoded" when URNs are
+        // compared, so `urn:example:%41` and `urn:example:A` are two URNs.
+        URN => SchemeFacts {
+            encoded_ascii_significant: true,
+            ..SchemeFacts::NONE
+        },
         _ => SchemeFacts::NONE,
     }
 }
@@ -175,7 +187,7 @@ mod tests {
     fn the_table_is_found_by_its_words() {
         let table = [
             "http", "https", "ws", "wss", "ftp", "gopher", "telnet", "nntp", "news", "pop", "imap",
-            "ldap", "rtsp", "coap", "coaps", "file", "mailto",
+            "ldap", "rtsp", "coap", "coaps", "file", "mailto", "urn",
         ];
         for s in table {
             let facts = scheme_facts(s);
