@@ -153,6 +153,21 @@ def test_spark_rdds_carry_the_scalar_objects(spark, ids):
     ]
 
 
+def test_pandas_series_with_values_that_are_not_text():
+    """A lone surrogate in one value fails no batch: that row gets the CLI's answer for a line
+    that is not UTF-8, the others theirs."""
+    import pandas as pd
+
+    import pidkit.pandas as pid
+
+    s = pd.Series(["doi:10.1000/182", "http://a/\udcff", None, "urn:ISBN:0-451-45052-3"], index=[5, 6, 7, 8], name="id")
+    assert pid.check(s).tolist() == [True, False, pd.NA, True]
+    assert pid.kind(s).tolist() == ["doi", "unknown", pd.NA, "urn"]
+    assert pid.key(s).tolist() == ["doi:10.1000/182", pd.NA, pd.NA, "urn:isbn:9780451450524"]
+    assert pid.doi_name(s).tolist() == ["10.1000/182", pd.NA, pd.NA, pd.NA]
+    assert list(pid.check(s).index) == [5, 6, 7, 8] and pid.kind(s).name == "id"
+
+
 # ---------------------------------------------------------------- Dask
 
 

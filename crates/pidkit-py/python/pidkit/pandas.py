@@ -14,6 +14,10 @@ Dask (a ``dask.dataframe`` ``ddf`` with a string column ``ref``)::
     ddf["ok"] = ddf["ref"].map_partitions(pid.check, meta=("ref", "boolean"))
 
 Each worker imports ``pidkit`` (install the wheel in the workers' environment).
+
+A value that is not text — a ``str`` with a lone surrogate, from ``errors="surrogateescape"`` —
+gets the CLI's answer for a line that is not UTF-8 (``check`` False, ``kind`` ``unknown``, null
+from the transforms); the other rows are answered as usual.
 """
 
 from __future__ import annotations
@@ -51,9 +55,37 @@ def _to_pandas(out: Any, like: pd.Series) -> pd.Series:
                      index=like.index, name=like.name)
 
 
+# The answer for a value that is not text (a ``str`` with a lone surrogate, from
+# ``errors="surrogateescape"``): the CLI's for a line that is not UTF-8 — not valid, kind
+# ``unknown`` — and null from the transforms, as for any invalid input.
+_NOT_TEXT = {"check": False, "kind": "unknown"}
+
+
+def _not_text(v: Any) -> bool:
+    """A ``str`` with no UTF-8 form (a lone surrogate), which no Arrow string can hold."""
+    if not isinstance(v, str):
+        return False
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _make(name: str):
     def fn(s: pd.Series, **options: Any) -> pd.Series:
-        return _to_pandas(_engine.function(name, options)(_to_arrow(s)), s)
+        try:
+            return _to_pandas(_engine.function(name, options)(_to_arrow(s)), s)
+        except UnicodeEncodeError:
+            pass
+        # Some values are not text: the others go through Arrow, these get their own answer.
+        bad = [_not_text(v) for v in s]
+        rest = s.astype(object).where(~pd.Series(bad, index=s.index), None)
+        out = _to_pandas(_engine.function(name, options)(_to_arrow(rest)), s)
+        if name in _NOT_TEXT:
+            out = out.copy()
+            out[bad] = _NOT_TEXT[name]
+        return out
 
     fn.__name__ = name
     fn.__doc__ = f"The Series through :func:`pidkit.arrow.{name}` (same options), index and name kept."
