@@ -19,9 +19,23 @@ pub fn caret(out: &mut String, input: &str, offset: usize, len: usize, indent: &
 
 /// `code: message (at byte N)`, the input with a caret, and the hint.
 pub fn error(input: &str, e: &ParseError) -> String {
-    let mut out = format!("{}: {} (at byte {})\n", e.code(), e.kind, e.offset);
-    caret(&mut out, input, e.offset, e.len, "  ");
-    if let Some(hint) = e.hint() {
+    let hint = e.hint();
+    report(input, e.code(), &e.kind, e.offset, e.len, hint.as_deref())
+}
+
+/// [`error`]'s layout for any error: `code: message (at byte offset)`, `input` with a caret
+/// under `offset..offset+len`, and the hint if there is one.
+pub fn report(
+    input: &str,
+    code: &str,
+    message: &dyn std::fmt::Display,
+    offset: usize,
+    len: usize,
+    hint: Option<&str>,
+) -> String {
+    let mut out = format!("{code}: {message} (at byte {offset})\n");
+    caret(&mut out, input, offset, len, "  ");
+    if let Some(hint) = hint {
         let _ = write!(out, "\n  hint: {hint}");
     }
     out

@@ -103,11 +103,8 @@ pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
     };
     let shown = replaced(bytes);
     let message = format!("lone surrogate U+{unit:04X} is not a character");
-    let mut text = format!("invalid-utf8: {message} (at byte {offset})\n");
-    message::caret(&mut text, &shown, offset, 3, "  ");
     let hint = "decode the bytes with their real encoding (a lone surrogate comes from errors=\"surrogateescape\" or half a UTF-16 pair)";
-    text.push_str("\n  hint: ");
-    text.push_str(hint);
+    let text = message::report(&shown, "invalid-utf8", &message, offset, 3, Some(hint));
     let fields = ErrorFields {
         code: "invalid-utf8",
         offset,
@@ -153,7 +150,8 @@ fn replaced(bytes: &[u8]) -> String {
             }
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    // Valid by construction; the lossy reading only stands in for an `expect`.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The arguments of `pidkit.parse` that a pickled identifier is made again with.
@@ -797,9 +795,8 @@ pub fn check(
         }
         Err(e) => return Err(e),
     };
-    let s = text;
     Ok(with_record(
-        s,
+        text,
         &opts,
         &Op::Read { warnings: true },
         deny_warnings,
@@ -809,7 +806,7 @@ pub fn check(
             valid: r.valid,
             error: r
                 .error()
-                .map(|e| parse_error(py, s, e, None).into_value(py).into_any()),
+                .map(|e| parse_error(py, text, e, None).into_value(py).into_any()),
             warnings: warnings(&r.warnings),
             mapped: r.mapped.map(str::to_owned),
             call,
