@@ -217,6 +217,20 @@ struct LeadIn {
     gap: Option<Edit>,
 }
 
+impl LeadIn {
+    /// No lead-in: the name at `p` as written bare, by URL rules inside another URL (a
+    /// publisher's link).
+    fn none(p: usize, token: &Token) -> LeadIn {
+        LeadIn {
+            start: p,
+            form: DoiForm::Name,
+            urn: false,
+            url: token.url,
+            gap: None,
+        }
+    }
+}
+
 /// Where `b[..p]` ends with one line break between spaces or tabs: the start of that
 /// whitespace. (A blank line ends a lead-in.)
 fn one_line_break_before(b: &[u8], p: usize) -> Option<usize> {
@@ -300,11 +314,7 @@ fn lead_in(text: &str, p: usize, token: &Token) -> LeadIn {
             ..plain(q - 3, DoiForm::Label, false)
         };
     }
-    // A DOI inside some other URL (a publisher's link): URL rules, bare-name form.
-    LeadIn {
-        url: token.url,
-        ..plain(p, DoiForm::Name, false)
-    }
+    LeadIn::none(p, token)
 }
 
 /// A label written before a DOI at the start of `s` (`DOI: `, `doi `), as [`find_iter`] reads
@@ -387,13 +397,7 @@ fn candidate<'a>(
     }
     let mut lead = lead_in(text, p, token);
     if lead.start < min_start {
-        lead = LeadIn {
-            start: p,
-            form: DoiForm::Name,
-            urn: false,
-            url: token.url,
-            gap: None,
-        };
+        lead = LeadIn::none(p, token);
     }
     let (start, form, url) = (lead.start, lead.form, lead.url);
     // Prefix: 10. + at least four digits, then (. digits)*.
