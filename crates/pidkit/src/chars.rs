@@ -113,6 +113,14 @@ pub fn is_uri_char(b: u8) -> bool {
     is_reserved(b) || is_unreserved(b) || b == b'%'
 }
 
+/// Whether `h` and `l` are both `HEXDIG` (the two digits of a `pct-encoded` triplet): two table
+/// loads and one test, no branch on which kind of digit each is (the digits of `%XX` in real
+/// text are a random mix of digits and letters, so a branch per digit is mispredicted).
+#[inline(always)]
+pub(crate) fn is_hex_pair(h: u8, l: u8) -> bool {
+    TABLE[h as usize] & TABLE[l as usize] & HEX != 0
+}
+
 /// The value of an ASCII hex digit, if `b` is one.
 #[inline]
 pub fn hex_value(b: u8) -> Option<u8> {
