@@ -18,13 +18,7 @@ use crate::doi::{Doi, DoiForm};
 #[inline]
 pub(super) fn recognize(s: &str) -> Option<Recognized<'_>> {
     let b = s.as_bytes();
-    // The characters are checked from the start of `s` but for a label (which has spaces):
-    // [`prefix`] compares words lower-cased by `| 0x20`, which would take a control character
-    // for `:`, `/` or `.`.
-    let (checked, start, form) = match label(b) {
-        Some(start) => (start, start, DoiForm::Label),
-        None => prefix(b).map(|(start, form)| (0, start, form))?,
-    };
+    let (checked, start, form) = form(b)?;
     let query_or_fragment = plain(&b[checked..])?;
     let end = match (query_or_fragment, form) {
         // Only a URL's query or fragment is cut off: one after `doi:` is an error under the
@@ -49,39 +43,49 @@ pub(super) fn recognize(s: &str) -> Option<Recognized<'_>> {
     found(s, start, end, form, tail)
 }
 
-/// After a label — `DOI:` or `doi` (any case) and spaces, read literally — where the name
-/// starts; `None` when `b` does not start with a label and something after it.
-fn label(b: &[u8]) -> Option<usize> {
-    if b.len() < 5 || !b[..3].eq_ignore_ascii_case(b"doi") {
-        return None;
-    }
-    let after = if b[3] == b':' { 4 } else { 3 };
-    let ws = b[after..]
-        .iter()
-        .take_while(|c| c.is_ascii_whitespace())
-        .count();
-    (ws > 0 && after + ws < b.len()).then_some(after + ws)
-}
-
-/// Where the name starts and the form, for the bare name, `doi:` and the resolver URL, with or
-/// without its scheme (at least eight bytes; shorter inputs take the full route).
-fn prefix(b: &[u8]) -> Option<(usize, DoiForm)> {
+/// The form of `b` (at least eight bytes; shorter inputs take the full route), where its name
+/// starts, and where its characters are to be checked from: the start of `b` but for a label
+/// (which has spaces), as [`word`] lower-cases by `| 0x20`, which would take a control
+/// character for `:`, `/` or `.`.
+///
+/// Every form is tested and one is chosen by index (a label before the `doi:` URI it also
+/// looks like, `DOI: 10.1000/x`; the others are disjoint): reference lists mix the forms at
+/// random, so a branch per form would be mispredicted.
+#[inline(always)]
+fn form(b: &[u8]) -> Option<(usize, usize, DoiForm)> {
+    const DOI: u64 = u64::from_le_bytes(*b"doi\0\0\0\0\0");
     const DOI_COLON: u64 = u64::from_le_bytes(*b"doi:\0\0\0\0");
+    const TEN_SLASH: u64 = u64::from_le_bytes(*b"10/\0\0\0\0\0");
+    const TEN_DOT: u64 = u64::from_le_bytes(*b"10.\0\0\0\0\0");
+    const LOW3: u64 = 0xFF_FFFF;
     const LOW4: u64 = 0xFFFF_FFFF;
-    let w = word(b, 0)?;
+    let raw = u64::from_le_bytes(b.get(..8)?.try_into().ok()?);
+    let w = raw | (ONES * 0x20);
+    // A label: `DOI:` or `doi` (any case), whitespace, the name. The whitespace is counted
+    // from the byte after the first, so that the loop ends at once for a label with one space
+    // as for any other form.
+    let after = 3 + usize::from(b[3] == b':');
+    let mut name = after + usize::from(b[after].is_ascii_whitespace());
+    while b.get(name).is_some_and(u8::is_ascii_whitespace) {
+        name += 1;
+    }
+    let label = (w & LOW3 == DOI) & (name > after) & (name < b.len());
+    // The resolver URL, with or without its scheme.
     let scheme = 8 * usize::from(w == HTTPS) + 7 * usize::from(w & LOW7 == HTTP);
     let host = resolver_host(b, scheme);
+    let url = host != 0;
+    let uri = w & LOW4 == DOI_COLON;
     // The bare name (super::claims: `10/` or `10.` and a digit).
-    let name = b.starts_with(b"10/") | (b.starts_with(b"10.") & b[3].is_ascii_digit());
-    if host != 0 {
-        Some((scheme + host, DoiForm::Url))
-    } else if w & LOW4 == DOI_COLON {
-        Some((4, DoiForm::Uri))
-    } else if name {
-        Some((0, DoiForm::Name))
-    } else {
-        None
+    let bare = (raw & LOW3 == TEN_SLASH) | ((raw & LOW3 == TEN_DOT) & b[3].is_ascii_digit());
+    if !(label | url | uri | bare) {
+        return None;
     }
+    let k = (3 * usize::from(label))
+        .max(2 * usize::from(url))
+        .max(usize::from(uri));
+    let start = [0, 4, scheme + host, name][k];
+    let form = [DoiForm::Name, DoiForm::Uri, DoiForm::Url, DoiForm::Label][k];
+    Some((if label { name } else { 0 }, start, form))
 }
 
 const ONES: u64 = u64::from_le_bytes([0x01; 8]);
