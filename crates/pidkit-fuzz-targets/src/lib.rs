@@ -486,7 +486,8 @@ pub fn ivoid(data: &[u8]) {
 }
 
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without
-/// overlap, on character boundaries; every IRI found is an IRI and every DOI a DOI.
+/// overlap, on character boundaries; every IRI found is an IRI, every DOI a DOI and every
+/// handle a handle.
 pub fn extract(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();
@@ -503,9 +504,16 @@ pub fn extract(data: &[u8]) {
         inside(f.start, f.end, prev);
         prev = f.end;
         assert_ne!(f.kind, pidkit::detect::Kind::RelativeRef);
-        match &f.doi {
-            Some(_) => assert_eq!(f.kind, pidkit::detect::Kind::Doi),
-            None => assert!(
+        match (&f.doi, f.kind) {
+            (Some(_), kind) => assert_eq!(kind, pidkit::detect::Kind::Doi),
+            // A handle's name may hold any printable character (`hdl:1/a\u{FFFD}`), also one an
+            // IRI cannot hold, as a DOI's may: it is read by the handle's rules, not the IRI's.
+            (None, pidkit::detect::Kind::Hdl) => assert!(
+                pidkit::hdl::recognize(f.text.as_ref()).is_ok(),
+                "extracted {:?}, not a handle",
+                f.text
+            ),
+            (None, _) => assert!(
                 IriRef::parse_rule(f.text.as_ref(), Rule::Iri, Profile::IriBis).is_ok(),
                 "extracted {:?}, not an IRI",
                 f.text
