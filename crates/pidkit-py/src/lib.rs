@@ -10,6 +10,12 @@ mod scalar;
 
 use pyo3::prelude::*;
 
+/// The allocator of everything this extension allocates, the Arrow columns it returns
+/// included: mimalloc keeps freed pages for the next call, where the C library's allocator
+/// hands large freed blocks back to the system (Cargo.toml has the figures).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The extension module.
 #[pymodule]
 fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
