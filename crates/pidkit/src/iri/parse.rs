@@ -249,8 +249,7 @@ impl<'a> Chunks<'a> {
             i = self.run(i, class);
             match b.get(i) {
                 Some(b'%') => {
-                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if chars::is_hex_pair(h, l))
-                    {
+                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if chars::is_hex_pair(h, l)) {
                         return None;
                     }
                     i += 3;
@@ -695,8 +694,7 @@ impl Parser<'_> {
             i = run(b, i, class);
             match b.get(i) {
                 Some(b'%') => {
-                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if chars::is_hex_pair(h, l))
-                    {
+                    if !matches!(b.get(i + 1..i + 3), Some(&[h, l]) if chars::is_hex_pair(h, l)) {
                         return Err(self.bad_percent(i));
                     }
                     i += 3;
