@@ -108,7 +108,8 @@ impl Token {
 /// A DOI starts at `10.` and a registrant code of at least four digits (not inside a longer
 /// word or number); a `doi:` / `DOI ` label, an `info:doi/` or `urn:doi:` lead-in, or a
 /// doi.org / dx.doi.org URL in front of it is included in the span. It ends at whitespace, at
-/// a `"` or `` ` ``, at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`, at a closing
+/// a `"` or `` ` ``, at `,` `;` or `|` followed at once by another DOI (`10.1000/a,10.1000/b`:
+/// a list written without spaces), at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`, at a closing
 /// bracket that closes nothing inside the DOI, at a percent-encoding of a control character
 /// (in URLs and `doi:` URIs), and — in URLs — at `?`, `#` (and `&` in a query) and at
 /// percent-encoded octets that are not UTF-8. Sentence punctuation at its end (`.` `,` `;` `:` `!` `?` quotes, `*`) is left out,
@@ -400,16 +401,7 @@ fn candidate<'a>(
         lead = LeadIn::none(p, token);
     }
     let (start, form, url) = (lead.start, lead.form, lead.url);
-    // Prefix: 10. + at least four digits, then (. digits)*.
-    let mut i = p + 3;
-    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits < 4 {
-        return None;
-    }
-    i += digits;
-    while b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-        i += 1 + b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    }
+    let mut i = prefix_end(b, p)?;
     let prefix_end = i;
     // What is read differently from how it is written: `\/` and BibTeX escapes, line breaks.
     let mut edits: Vec<Edit> = Vec::new();
@@ -521,6 +513,7 @@ fn candidate<'a>(
                 stack.pop();
                 1
             }
+            b',' | b';' | b'|' if another_doi_after(text, j, token) => break,
             0x21..=0x7E => 1,
             _ if c < 0x80 => break,
             _ => {
@@ -584,6 +577,45 @@ fn candidate<'a>(
     })
 }
 
+/// The end of the prefix whose `10.` is at `p`: `10.`, at least four digits, then
+/// (`.` digits)*; `None` when there are fewer than four digits.
+fn prefix_end(b: &[u8], p: usize) -> Option<usize> {
+    let digits = |from: usize| b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut i = p + 3;
+    let n = digits(i);
+    if n < 4 {
+        return None;
+    }
+    i += n;
+    while b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i += 1 + digits(i + 1);
+    }
+    Some(i)
+}
+
+/// Whether another DOI starts right after the separator (`,` `;` `|`) at `j`: its lead-in or
+/// its name (`10.`, four digits or more, `/`, or `:` after `urn:doi:`) at `j + 1`. A list written without spaces —
+/// `10.1000/a,10.1000/b`, `doi:…;doi:…`, URLs joined by `|` — is so read as its DOIs, though a
+/// suffix may hold these characters: a suffix that goes on with another DOI's name after one of
+/// them is far rarer than such lists (and `;2-` in SICI suffixes is no DOI name).
+fn another_doi_after(text: &str, j: usize, token: &Token) -> bool {
+    let b = text.as_bytes();
+    let from = j + 1;
+    // The longest lead-in is `https://www.doi.org/api/handles/`; a label may hold a few spaces.
+    let window = &b[from.min(b.len())..b.len().min(from + 40)];
+    let Some(k) = memchr::memmem::find(window, b"10.") else {
+        return false;
+    };
+    let q = from + k;
+    let lead = lead_in(text, q, token);
+    lead.start == from
+        && prefix_end(b, q).is_some_and(|e| match b.get(e) {
+            Some(b'/') => true,
+            Some(b':') => lead.urn,
+            _ => false,
+        })
+}
+
 /// Forms whose text is percent-encoded: the URIs.
 fn decodes(form: DoiForm) -> bool {
     matches!(form, DoiForm::Uri | DoiForm::InfoUri | DoiForm::Urn)
@@ -635,6 +667,51 @@ mod tests {
             names("v10.1000/182 and 1910.12345/x and 10.12/x"),
             Vec::<String>::new()
         );
+    }
+
+    /// A list of DOIs written without spaces is read as its DOIs: a `,` `;` or `|` followed at
+    /// once by another DOI (its name, or a lead-in and its name) ends the one before. Where
+    /// what follows is no DOI name, the separator stays in the suffix, as DOI names allow.
+    #[test]
+    fn lists_without_spaces() {
+        let spans = |t: &str| -> Vec<String> {
+            find_iter(t).map(|f| t[f.start..f.end].to_owned()).collect()
+        };
+        assert_eq!(spans("10.1000/a,10.2000/b"), ["10.1000/a", "10.2000/b"]);
+        assert_eq!(spans("10.1000/a;10.2000/b"), ["10.1000/a", "10.2000/b"]);
+        assert_eq!(spans("10.1000/a|10.2000/b"), ["10.1000/a", "10.2000/b"]);
+        assert_eq!(
+            spans("doi:10.1000/a,doi:10.1000/b"),
+            ["doi:10.1000/a", "doi:10.1000/b"]
+        );
+        assert_eq!(
+            spans("https://doi.org/10.1000/a,https://dx.doi.org/10.2000/b."),
+            ["https://doi.org/10.1000/a", "https://dx.doi.org/10.2000/b"]
+        );
+        assert_eq!(
+            spans("10.1000/a,DOI: 10.2000/b;urn:doi:10.3000:c|info:doi/10.4000/d"),
+            [
+                "10.1000/a",
+                "DOI: 10.2000/b",
+                "urn:doi:10.3000:c",
+                "info:doi/10.4000/d"
+            ]
+        );
+        assert_eq!(
+            spans("10.1000/a,urn:doi:10.3000/c"),
+            ["10.1000/a", "urn:doi:10.3000/c"]
+        );
+        // Not followed by a DOI name: one DOI, as the suffix is written.
+        for one in [
+            "10.1000/a,b",
+            "10.1000/a,10.20/b",
+            "10.1000/a,10.2000",
+            "10.1000/a;x10.2000/b",
+            "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0",
+            "10.1000/a,info:doi/10.3000:c",
+        ] {
+            assert_eq!(spans(one), [one], "{one}");
+        }
     }
 
     /// A DOI's lead-in never reaches back into the DOI before it (found by the `extract` fuzz
