@@ -109,11 +109,12 @@ impl Token {
 /// word or number); a `doi:` / `DOI ` label, an `info:doi/` or `urn:doi:` lead-in, or a
 /// doi.org / dx.doi.org URL in front of it is included in the span. It ends at whitespace, at
 /// a `"` or `` ` ``, at `,` `;` or `|` followed at once by another DOI (`10.1000/a,10.1000/b`:
-/// a list written without spaces), at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`, at a closing
-/// bracket that closes nothing inside the DOI, at a percent-encoding of a control character
-/// (in URLs and `doi:` URIs), and — in URLs — at `?`, `#` (and `&` in a query) and at
-/// percent-encoded octets that are not UTF-8. Sentence punctuation at its end (`.` `,` `;` `:` `!` `?` quotes, `*`) is left out,
-/// while a closing bracket that balances one inside the DOI is kept.
+/// a list written without spaces), at an HTML tag or entity other than `&lt;` `&gt;` `&amp;`,
+/// at a closing bracket that closes nothing inside the DOI, at a percent-encoding of a control
+/// character (in URLs and `doi:` URIs), and — in URLs — at `?`, `#` (and `&` in a query) and
+/// at percent-encoded octets that are not UTF-8. Sentence punctuation at its end (`.` `,` `;`
+/// `:` `!` `?` quotes, `*`) is left out, while a closing bracket that balances one inside the
+/// DOI is kept.
 ///
 /// ```
 /// use pidkit::doi::{find_iter, DoiForm};
@@ -594,10 +595,12 @@ fn prefix_end(b: &[u8], p: usize) -> Option<usize> {
 }
 
 /// Whether another DOI starts right after the separator (`,` `;` `|`) at `j`: its lead-in or
-/// its name (`10.`, four digits or more, `/`, or `:` after `urn:doi:`) at `j + 1`. A list written without spaces —
-/// `10.1000/a,10.1000/b`, `doi:…;doi:…`, URLs joined by `|` — is so read as its DOIs, though a
-/// suffix may hold these characters: a suffix that goes on with another DOI's name after one of
-/// them is far rarer than such lists (and `;2-` in SICI suffixes is no DOI name).
+/// its name (`10.`, four digits or more, `/`, or `:` after `urn:doi:`) at `j + 1`. A list
+/// written without spaces — `10.1000/a,10.1000/b`, `doi:…;doi:…`, URLs joined by `|` — is so
+/// read as its DOIs, though a suffix may hold these characters: a suffix that goes on with
+/// another DOI's name after one of them is far rarer than such lists (and `;2-` in SICI
+/// suffixes is no DOI name). The look-ahead is bounded (40 bytes), so a text full of
+/// separators costs no more than linear time.
 fn another_doi_after(text: &str, j: usize, token: &Token) -> bool {
     let b = text.as_bytes();
     let from = j + 1;
