@@ -402,7 +402,7 @@ fn candidate<'a>(
         lead = LeadIn::none(p, token);
     }
     let (start, form, url) = (lead.start, lead.form, lead.url);
-    let mut i = prefix_end(b, p)?;
+    let i = prefix_end(b, p)?;
     let prefix_end = i;
     // What is read differently from how it is written: `\/` and BibTeX escapes, line breaks.
     let mut edits: Vec<Edit> = Vec::new();
