@@ -85,14 +85,17 @@ impl<'a> Doi<'a> {
     /// [`Doi::parse_with`] under the current rules for a name whose every byte is printable
     /// ASCII other than space (the caller has checked), so every code point is graphic.
     pub(crate) fn from_plain_ascii(name: &'a str) -> Option<Self> {
-        debug_assert!(name.bytes().all(|c| c.is_ascii_graphic()));
-        let slash = match short_registrant(name.as_bytes()) {
-            Some(slash) => slash,
-            None => structure(name, DoiProfile::Current).ok()?,
-        };
         Some(Doi {
+            slash: plain_ascii_slash(name)?,
             name: Cow::Borrowed(name),
-            slash,
+        })
+    }
+
+    /// [`Doi::from_plain_ascii`] for a name decoded into a `String`.
+    pub(crate) fn from_plain_ascii_owned(name: String) -> Option<Doi<'static>> {
+        Some(Doi {
+            slash: plain_ascii_slash(&name)?,
+            name: Cow::Owned(name),
         })
     }
 
@@ -424,6 +427,17 @@ fn first_non_graphic(s: &str) -> Option<(usize, char)> {
         .char_indices()
         .find(|&(_, c)| !is_graphic(c))
         .map(|(i, c)| (start + i, c))
+}
+
+/// The first `/` of `name`, every byte of which is printable ASCII other than space, when it is
+/// a valid name under the current rules ([`validate`]'s answer for such names: every code point
+/// is graphic, so the structure alone decides).
+fn plain_ascii_slash(name: &str) -> Option<usize> {
+    debug_assert!(name.bytes().all(|c| c.is_ascii_graphic()));
+    match short_registrant(name.as_bytes()) {
+        Some(slash) => Some(slash),
+        None => structure(name, DoiProfile::Current).ok(),
+    }
 }
 
 /// The `/` of a name whose prefix is `10.` and a registrant code of one to seven characters

@@ -1,6 +1,7 @@
 //! The common written forms of a DOI (DOI Handbook §2.6) in one pass: the bare name, the
 //! `DOI:` label, the `doi:` URI and the resolver URL, as reference lists and metadata dumps write
-//! them — printable ASCII, no `%`, no space but a label's, current rules. For these inputs
+//! them — printable ASCII, no space but a label's, no `%` but in a resolver URL's `%XX` that
+//! encode printable ASCII (`%3C`, `%3E`, `%3B` of SICI suffixes), current rules. For these inputs
 //! [`recognize`] gives exactly what the general route ([`super::recognize_general`]) gives (unit
 //! tests and a property test below compare the two, and the `doi` fuzz target asserts it);
 //! anything else, valid or not, is left to the general route, which also words the errors.
@@ -19,7 +20,14 @@ use crate::doi::{Doi, DoiForm};
 pub(super) fn recognize(s: &str) -> Option<Recognized<'_>> {
     let b = s.as_bytes();
     let (checked, start, form) = form(b)?;
-    let query_or_fragment = plain(&b[checked..])?;
+    let query_or_fragment = match plain(&b[checked..]) {
+        Some(qf) => qf,
+        // Only a resolver URL's path is percent-decoded here, and only where `plain` fails (so
+        // it costs the other inputs nothing); a `%` in the other forms (literal in a name,
+        // decoded in a `doi:` URI) is left to the full route.
+        None if form == DoiForm::Url => return encoded_url(s, start),
+        None => return None,
+    };
     let end = match (query_or_fragment, form) {
         // Only a URL's query or fragment is cut off: one after `doi:` is an error under the
         // current rules, and in a bare name or after a label `?` and `#` are characters of it.
@@ -163,6 +171,52 @@ fn found(
     })
 }
 
+/// The reading of the resolver URL `s`, whose path starts at `start`, when the path holds
+/// `%XX`s of printable ASCII characters other than space (`%3C`, `%3E`, `%3B` of SICI suffixes)
+/// and every other byte of `s` is printable ASCII other than space: the path decoded is then a
+/// name [`found`] would read (the full route decodes the whole path, then reads it). `None`
+/// otherwise — a stray `%`, an encoded space, control or UTF-8 byte, no `%` at all: the full
+/// route.
+#[inline(never)]
+fn encoded_url(s: &str, start: usize) -> Option<Recognized<'_>> {
+    let b = s.as_bytes();
+    let mut name = Vec::with_capacity(b.len() - start);
+    // Runs of literal bytes copied whole, each `%XX` decoded; the path ends at `?`, `#`, the
+    // end, or a byte that is not printable ASCII (which the test of the tail below refuses).
+    let (mut run, mut end) = (start, start);
+    loop {
+        while b
+            .get(end)
+            .is_some_and(|&c| c.is_ascii_graphic() & !matches!(c, b'%' | b'?' | b'#'))
+        {
+            end += 1;
+        }
+        name.extend_from_slice(&b[run..end]);
+        if b.get(end) != Some(&b'%') {
+            break;
+        }
+        let c = crate::pct::decode_at(b, end).filter(u8::is_ascii_graphic)?;
+        name.push(c);
+        end += 3;
+        run = end;
+    }
+    let code = &b[start..end];
+    if name.len() == code.len()
+        || code.starts_with(b"api/handles/")
+        || !b[end..].iter().all(u8::is_ascii_graphic)
+    {
+        return None;
+    }
+    Some(Recognized {
+        doi: Doi::from_plain_ascii_owned(String::from_utf8(name).ok()?)?,
+        form: DoiForm::Url,
+        percent_encoded: true,
+        span: Some((start, end)),
+        tail: (end < b.len()).then_some((end, b.len())),
+        input: s,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::recognize_trimmed;
@@ -191,6 +245,11 @@ mod tests {
             "http://www.doi.org/10.1000/182#frag",
             "Doi.Org/10.1000/182",
             "dx.doi.org/10.1/x?",
+            "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO%3B2-0",
+            "http://dx.doi.org/10.1000%2F182",
+            "doi.org/10.1000/100%25?x%20y#z",
+            "https://doi.org/10.1000/a%3fb?c",
+            "https://doi.org/%31%30.1000/x",
         ] {
             let fast = recognize(s);
             assert!(fast.is_some(), "{s:?} takes the full route");
@@ -209,6 +268,18 @@ mod tests {
             "doi:10.1000/182?x",
             "doi:10.1000/182#x",
             "doi:10.1000%2F182",
+            "10.1000/a%3Cb",
+            "DOI: 10.1000/a%3Cb",
+            "https://doi.org/10.1000/a%20b",
+            "https://doi.org/10.1000/a%C3%A9",
+            "https://doi.org/10.1000/a%0A",
+            "https://doi.org/10.1000/a%",
+            "https://doi.org/10.1000/a%3",
+            "https://doi.org/10.1000/a%G0",
+            "https://doi.org/10.1000%2F",
+            "https://doi.org/10.1000/a%3C?\u{7f}",
+            "https://doi.org/10.1000/a b",
+            "https://doi.org/api/handles/10.1000%2Fx",
             "10.1000/a b",
             "10.1000/é",
             " 10.1000/182",
@@ -271,6 +342,12 @@ mod tests {
             "#",
             "%2F",
             "%",
+            "%3C",
+            "%3e",
+            "%25",
+            "%20",
+            "%C3%A9",
+            "%7",
             "é",
             "\u{7f}",
             // Control characters that `| 0x20` turns into `:`, `/` and `.`.
