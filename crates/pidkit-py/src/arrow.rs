@@ -3,7 +3,6 @@
 //! out, one row per row, nulls kept, order kept, the GIL released while the rows are worked on.
 //! Every row goes through [`crate::record`], so the answers are the CLI's.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::builder::{LargeStringBuilder, StringBuilder, StringViewBuilder};
@@ -92,12 +91,14 @@ impl<'a> Strings<'a> {
         }
     }
 
-    fn get(&self, i: usize) -> Option<&'a str> {
-        match self {
-            Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
-            Strings::Large(a) => a.is_valid(i).then(|| a.value(i)),
-            Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
-            Strings::Null(_) => None,
+    /// `f` on every row in order (`None` for a null). The loop is compiled for each Arrow
+    /// type, not a dispatch on the type per row.
+    fn for_each(&self, mut f: impl FnMut(Option<&'a str>)) {
+        match *self {
+            Strings::Utf8(a) => a.iter().for_each(f),
+            Strings::Large(a) => a.iter().for_each(f),
+            Strings::View(a) => a.iter().for_each(f),
+            Strings::Null(n) => (0..n).for_each(|_| f(None)),
         }
     }
 }
@@ -154,18 +155,79 @@ fn own_rows<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<(), arrow_schema::ArrowE
     Ok(())
 }
 
-/// A string column being built straight into the output family's Arrow builder (offsets of the
-/// family's width, validity as a bitmap made only once a null comes), so that finishing it
+/// A string column being built straight into an Arrow builder of the output family (offsets of
+/// the family's width, validity as a bitmap made only once a null comes), so that finishing it
 /// neither converts offsets nor checks again the UTF-8 it was given as `&str`.
-struct StrCol {
-    out: Builder,
-    /// A `Utf8` row that would have put more than `i32::MAX` bytes in the array (the builder
-    /// would panic): the column is refused when finished.
+trait Sink {
+    fn push(&mut self, s: Option<&str>);
+    fn into_array(self) -> Result<ArrayRef, String>;
+}
+
+/// A `Utf8` column.
+struct Utf8Col {
+    b: StringBuilder,
+    /// A row that would have put more than `i32::MAX` bytes in the array (the builder would
+    /// panic): the column is refused when finished.
     too_big: bool,
 }
 
-enum Builder {
-    Utf8(StringBuilder),
+impl Utf8Col {
+    fn with_capacity(rows: usize, bytes: usize) -> Utf8Col {
+        Utf8Col {
+            b: StringBuilder::with_capacity(rows, bytes),
+            too_big: false,
+        }
+    }
+}
+
+impl Sink for Utf8Col {
+    #[inline]
+    fn push(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) if self.b.values_slice().len() + s.len() <= i32::MAX as usize => {
+                self.b.append_value(s)
+            }
+            Some(_) => {
+                self.too_big = true;
+                self.b.append_null();
+            }
+            None => self.b.append_null(),
+        }
+    }
+
+    fn into_array(mut self) -> Result<ArrayRef, String> {
+        if self.too_big {
+            return Err("the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned());
+        }
+        Ok(Arc::new(self.b.finish()))
+    }
+}
+
+impl Sink for LargeStringBuilder {
+    #[inline]
+    fn push(&mut self, s: Option<&str>) {
+        self.append_option(s);
+    }
+    fn into_array(mut self) -> Result<ArrayRef, String> {
+        Ok(Arc::new(self.finish()))
+    }
+}
+
+impl Sink for StringViewBuilder {
+    #[inline]
+    fn push(&mut self, s: Option<&str>) {
+        self.append_option(s);
+    }
+    fn into_array(mut self) -> Result<ArrayRef, String> {
+        Ok(Arc::new(self.finish()))
+    }
+}
+
+/// A string column of the family chosen at run time: for the many columns of `parse` and
+/// `extract` (a column of one value per row is built by [`string_column`] without this
+/// dispatch).
+enum StrCol {
+    Utf8(Utf8Col),
     Large(LargeStringBuilder),
     View(StringViewBuilder),
 }
@@ -173,14 +235,10 @@ enum Builder {
 impl StrCol {
     /// A column of `family` for `rows` rows of about `bytes` bytes of text in all.
     fn new(family: Family, rows: usize, bytes: usize) -> StrCol {
-        let out = match family {
-            Family::Utf8 => Builder::Utf8(StringBuilder::with_capacity(rows, bytes)),
-            Family::Large => Builder::Large(LargeStringBuilder::with_capacity(rows, bytes)),
-            Family::View => Builder::View(StringViewBuilder::with_capacity(rows)),
-        };
-        StrCol {
-            out,
-            too_big: false,
+        match family {
+            Family::Utf8 => StrCol::Utf8(Utf8Col::with_capacity(rows, bytes)),
+            Family::Large => StrCol::Large(LargeStringBuilder::with_capacity(rows, bytes)),
+            Family::View => StrCol::View(StringViewBuilder::with_capacity(rows)),
         }
     }
 
@@ -190,18 +248,10 @@ impl StrCol {
     }
 
     fn push(&mut self, s: Option<&str>) {
-        match (&mut self.out, s) {
-            (Builder::Utf8(b), Some(s)) => {
-                if b.values_slice().len() + s.len() <= i32::MAX as usize {
-                    b.append_value(s);
-                } else {
-                    self.too_big = true;
-                    b.append_null();
-                }
-            }
-            (Builder::Utf8(b), None) => b.append_null(),
-            (Builder::Large(b), s) => b.append_option(s),
-            (Builder::View(b), s) => b.append_option(s),
+        match self {
+            StrCol::Utf8(c) => c.push(s),
+            StrCol::Large(c) => c.push(s),
+            StrCol::View(c) => c.push(s),
         }
     }
 
@@ -211,14 +261,11 @@ impl StrCol {
     }
 
     fn finish(self) -> Result<ArrayRef, String> {
-        if self.too_big {
-            return Err("the result has more than 2 GiB of text in one array: pass large_string (LargeUtf8) data or smaller chunks".to_owned());
+        match self {
+            StrCol::Utf8(c) => c.into_array(),
+            StrCol::Large(c) => c.into_array(),
+            StrCol::View(c) => c.into_array(),
         }
-        Ok(match self.out {
-            Builder::Utf8(mut b) => Arc::new(b.finish()),
-            Builder::Large(mut b) => Arc::new(b.finish()),
-            Builder::View(mut b) => Arc::new(b.finish()),
-        })
     }
 }
 
@@ -326,20 +373,34 @@ fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny
     }
 }
 
-/// A string output, one value (or null) per row, written by `row` into the column.
-fn strings_out(
+/// What [`string_column`] does with one row's text: hand its value (or `None`) to the push.
+type Push<'p> = dyn FnMut(Option<&str>) + 'p;
+
+/// A string column, one value (or null) per row: `row` reads the text of a row and pushes its
+/// value; a null row gives a null. The loop is compiled for each output family's builder (the
+/// per-row work has no dispatch on Arrow types: 2 ns of `doi_name`'s 39 per row).
+fn string_column(
     s: &Strings<'_>,
     family: Family,
-    mut row: impl FnMut(&str) -> Option<Cow<'_, str>>,
+    mut row: impl FnMut(&str, &mut Push<'_>),
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::new(family, s.len(), s.bytes());
-    for i in 0..s.len() {
-        match s.get(i) {
-            Some(text) => col.push(row(text).as_deref()),
-            None => col.push(None),
-        }
+    fn fill<S: Sink>(
+        s: &Strings<'_>,
+        mut out: S,
+        row: &mut impl FnMut(&str, &mut Push<'_>),
+    ) -> Result<ArrayRef, String> {
+        s.for_each(|t| match t {
+            Some(t) => row(t, &mut |v| out.push(v)),
+            None => out.push(None),
+        });
+        out.into_array()
     }
-    col.finish()
+    let (rows, bytes) = (s.len(), s.bytes());
+    match family {
+        Family::Utf8 => fill(s, Utf8Col::with_capacity(rows, bytes), &mut row),
+        Family::Large => fill(s, LargeStringBuilder::with_capacity(rows, bytes), &mut row),
+        Family::View => fill(s, StringViewBuilder::with_capacity(rows), &mut row),
+    }
 }
 
 /// A transform's result column: the CLI's `normalized` / `uri` / `iri` field, null where the
@@ -350,16 +411,11 @@ fn transform(
     opts: &ReadOptions,
     op: &Op,
 ) -> Result<ArrayRef, String> {
-    let mut col = StrCol::new(family, s.len(), s.bytes());
-    for i in 0..s.len() {
-        match s.get(i) {
-            Some(text) => with_record(text, opts, op, false, |r| {
-                col.push(r.result.as_ref().and_then(|v| v.as_deref().ok()))
-            }),
-            None => col.push(None),
-        }
-    }
-    col.finish()
+    string_column(s, family, |text, push| {
+        with_record(text, opts, op, false, |r| {
+            push(r.result.as_ref().and_then(|v| v.as_deref().ok()))
+        })
+    })
 }
 
 /// `check`: the CLI's `valid` (with `deny_warnings`, an input with warnings is not valid).
@@ -375,13 +431,11 @@ pub fn arrow_check(
     let opts = options::read(as_, profile)?;
     let op = Op::Read { warnings: false };
     run(py, data, &|s, _| {
-        let mut col = BoolCol::default();
-        for i in 0..s.len() {
-            col.0.push(
-                s.get(i)
-                    .map(|t| with_record(t, &opts, &op, deny_warnings, |r| r.valid)),
-            );
-        }
+        let mut col = BoolCol(Vec::with_capacity(s.len()));
+        s.for_each(|t| {
+            col.0
+                .push(t.map(|t| with_record(t, &opts, &op, deny_warnings, |r| r.valid)))
+        });
         Ok(col.finish())
     })
 }
@@ -398,10 +452,8 @@ pub fn arrow_kind(
     let opts = options::read(as_, profile)?;
     let op = Op::Read { warnings: false };
     run(py, data, &|s, family| {
-        strings_out(s, family, |t| {
-            Some(Cow::Borrowed(with_record(t, &opts, &op, false, |r| {
-                r.kind.name()
-            })))
+        string_column(s, family, |t, push| {
+            push(Some(with_record(t, &opts, &op, false, |r| r.kind.name())))
         })
     })
 }
@@ -439,7 +491,9 @@ pub fn arrow_key(
     let opts = options::read(as_, profile)?;
     let level = options::level(level)?;
     run(py, data, &|s, family| {
-        strings_out(s, family, |t| record::key(t, &opts, level).ok())
+        string_column(s, family, |t, push| {
+            push(record::key(t, &opts, level).ok().as_deref())
+        })
     })
 }
 
@@ -498,14 +552,11 @@ pub fn arrow_doi_name(
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
     run(py, data, &|s, family| {
-        let mut col = StrCol::new(family, s.len(), s.bytes());
-        for i in 0..s.len() {
+        string_column(s, family, |t, push| {
             // The reading's DOI, without the rest of the reading (pidkit::read_doi; under
             // --as leiri|web nothing is read as a DOI, as in with_record).
-            let doi = s.get(i).and_then(|t| pidkit::read_doi(t, &opts));
-            col.push(doi.as_ref().map(|d| d.as_str()));
-        }
-        col.finish()
+            push(pidkit::read_doi(t, &opts).as_ref().map(|d| d.as_str()))
+        })
     })
 }
 
@@ -530,11 +581,15 @@ pub fn arrow_join(
     };
     run(py, data, &|s, family| {
         let mut buf = String::new();
-        strings_out(s, family, |t| {
-            let r = pidkit::read(t, &opts).result.ok()?.as_iri()?;
-            buf.clear();
-            let n = base.resolve_into(&r, mode, &mut buf).as_str().len();
-            Some(Cow::Owned(buf[..n].to_owned()))
+        string_column(s, family, |t, push| {
+            match pidkit::read(t, &opts).result.ok().and_then(|r| r.as_iri()) {
+                Some(r) => {
+                    buf.clear();
+                    let n = base.resolve_into(&r, mode, &mut buf).as_str().len();
+                    push(Some(&buf[..n]))
+                }
+                None => push(None),
+            }
         })
     })
 }
@@ -554,10 +609,10 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
         );
         let mut truncated = BoolCol::default();
         let mut counts = Vec::with_capacity(s.len());
-        for i in 0..s.len() {
-            let Some(text) = s.get(i) else {
+        s.for_each(|text| {
+            let Some(text) = text else {
                 counts.push(None);
-                continue;
+                return;
             };
             let found: Vec<_> = pidkit::extract::identifiers(text).collect();
             counts.push(Some(found.len()));
@@ -570,7 +625,7 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
                 doi.push(f.doi.as_ref().map(|d| d.as_str()));
                 truncated.0.push(Some(f.truncated));
             }
-        }
+        });
         let items = struct_array(
             vec![
                 ("start", start.finish()),
@@ -887,12 +942,10 @@ pub fn arrow_parse(
     let op = Op::Read { warnings: true };
     run(py, data, &|s, family| {
         let mut cols = ParseCols::new(family);
-        for i in 0..s.len() {
-            match s.get(i) {
-                Some(t) => with_record(t, &opts, &op, deny_warnings, |r| cols.push(r)),
-                None => cols.push_null(),
-            }
-        }
+        s.for_each(|t| match t {
+            Some(t) => with_record(t, &opts, &op, deny_warnings, |r| cols.push(r)),
+            None => cols.push_null(),
+        });
         cols.finish()
     })
 }
