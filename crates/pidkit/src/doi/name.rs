@@ -432,6 +432,7 @@ fn first_non_graphic(s: &str) -> Option<(usize, char)> {
 /// The first `/` of `name`, every byte of which is printable ASCII other than space, when it is
 /// a valid name under the current rules ([`validate`]'s answer for such names: every code point
 /// is graphic, so the structure alone decides).
+#[inline]
 fn plain_ascii_slash(name: &str) -> Option<usize> {
     debug_assert!(name.bytes().all(|c| c.is_ascii_graphic()));
     match short_registrant(name.as_bytes()) {
