@@ -1,12 +1,14 @@
 //! `pidkit._pidkit`: the native half of the Python package `pidkit` (python/pidkit). The
 //! scalar API ([`scalar`]) and the Arrow batch functions ([`arrow`]) both read each input through
-//! [`record`], so they answer as the CLI does.
+//! [`record`] (the `pidkit-record` crate, which the JVM functions share), so they answer as the
+//! CLI does.
 
 mod arrow;
 mod message;
 mod options;
-mod record;
 mod scalar;
+
+use pidkit_record::record;
 
 use pyo3::prelude::*;
 

@@ -1,10 +1,10 @@
-//! Options as Python passes them (strings, as the CLI spells them), checked once per call.
+//! Options as Python passes them (strings, as the CLI spells them), checked once per call by
+//! `pidkit-record`'s parsers; an unknown value is a `ValueError`.
 
-use pidkit::{Idna, Level, PidCase, PidForm, PidOutput, ToIri, ToUri};
+use pidkit::{Idna, Level, PidOutput, ReadOptions, ToIri, ToUri};
+use pidkit_record::options;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-
-use pidkit::{ReadAs, ReadOptions};
 
 /// The default rung of the comparison ladder: the library's (`Level::default()`), which the
 /// CLI's `--level` defaults to as well.
@@ -14,24 +14,12 @@ pub fn default_level() -> Level {
 
 /// `as_` and `profile`.
 pub fn read(as_: &str, profile: Option<&str>) -> PyResult<ReadOptions> {
-    let read_as: ReadAs = as_.parse().map_err(|e| {
-        PyValueError::new_err(format!(
-            "{e} (expected auto, iri, iri-ref, uri, uri-ref, leiri, web, doi, urn or ivo)"
-        ))
-    })?;
-    ReadOptions::new(read_as, profile).map_err(PyValueError::new_err)
+    options::read(as_, profile).map_err(PyValueError::new_err)
 }
 
 /// `level`: `simple`, `syntax` or `scheme`; `None` for the default.
 pub fn level(level: Option<&str>) -> PyResult<Level> {
-    match level {
-        None => Ok(default_level()),
-        Some(l) => l.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown level '{l}' (expected simple, syntax or scheme)"
-            ))
-        }),
-    }
+    options::level(level).map_err(PyValueError::new_err)
 }
 
 /// `idna`: `dns` (http, https, ws, wss, ftp hosts), `any` or `never`.
@@ -64,25 +52,5 @@ pub fn to_iri(unicode_hosts: bool, idna_: &str) -> PyResult<ToIri> {
 
 /// How DOIs are written in output (the CLI's `--doi-form` and `--doi-case`).
 pub fn pid_output(doi_form: &str, doi_case: &str) -> PyResult<PidOutput> {
-    let form = match doi_form {
-        "auto" => PidForm::Auto,
-        "name" => PidForm::Name,
-        "uri" => PidForm::Uri,
-        "url" => PidForm::Url,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "unknown doi_form '{doi_form}' (expected auto, name, uri or url)"
-            )));
-        }
-    };
-    let case = match doi_case {
-        "upper" => PidCase::Upper,
-        "lower" => PidCase::Lower,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "unknown doi_case '{doi_case}' (expected upper or lower)"
-            )));
-        }
-    };
-    Ok(PidOutput { form, case })
+    options::pid_output(doi_form, doi_case).map_err(PyValueError::new_err)
 }

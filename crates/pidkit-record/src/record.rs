@@ -1,8 +1,8 @@
 //! What a line command of the CLI reports for one input (`crates/pidkit-cli/src/cmd.rs`): the
 //! kind, the library's reading ([`pidkit::read`]) or its error, the warnings, the text lenient
-//! input was mapped to, and the transform's result. The scalar API and the Arrow functions both
-//! go through here, so they answer exactly as `pidkit check|parse|normalize|to-uri|to-iri
-//! --json` do.
+//! input was mapped to, and the transform's result. Python's scalar API and Arrow functions and
+//! the JVM functions all go through here, so they answer exactly as `pidkit
+//! check|parse|normalize|to-uri|to-iri --json` do.
 
 use std::borrow::Cow;
 
@@ -11,7 +11,10 @@ use pidkit::{Identifier, Kind, Level, ParseError, PidOutput, ReadOptions, ToIri,
 /// Which command's record.
 pub enum Op {
     /// `check` / `parse`: the reading; its warnings only when asked for (they cost a pass).
-    Read { warnings: bool },
+    Read {
+        /// Whether the warnings are wanted.
+        warnings: bool,
+    },
     /// `normalize --level`, DOIs written as `--doi-form` / `--doi-case` ask.
     Normalize(Level, PidOutput),
     /// `to-uri`.
