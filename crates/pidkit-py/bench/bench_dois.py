@@ -5,6 +5,9 @@ regexp_extract. Not a test: it prints a Markdown table and the differences from 
     python crates/pidkit-py/bench/bench_dois.py            # 10 M DOIs (fixed seed)
     python crates/pidkit-py/bench/bench_dois.py --n 1000000 --spark-n 1000000
 
+With ``target/pidkit-spark.jar`` built (``scripts/build-spark-jar``; ``--spark-jar`` to name
+another), Spark also runs pidkit's JVM functions (``engine="jvm"``).
+
 The DOIs come from ``generate.dois`` (reference-string forms, mixed case, percent-encoding,
 5 % junk, 1 % nulls). Each single-core figure, the Python loops' too, is the best of ``--repeat``
 runs.
@@ -124,7 +127,7 @@ def _unquote(s):
     return unquote(s)
 
 
-def spark_bench(values, repeat):
+def spark_bench(values, repeat, jar):
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     import pandas as pd
     from pyspark.sql import SparkSession
@@ -138,6 +141,7 @@ def spark_bench(values, repeat):
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", "10000")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.memory", "6g")
+        .config("spark.jars", jar or "")
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
@@ -162,6 +166,11 @@ def spark_bench(values, repeat):
     ]
     if identity is not None:
         cases.append(("Arrow UDF returning its input (the floor)", identity("ref")))
+    if jar:
+        cases[2:2] = [
+            ("pidkit.spark.doi_name (JVM UDF)", pid.doi_name("ref", engine="jvm")),
+            ("pidkit.spark.normalize (JVM UDF)", pid.normalize("ref", engine="jvm")),
+        ]
     rows = []
     for name, col in cases:
         t, _ = best(lambda: df.select(col.alias("x")).write.format("noop").mode("overwrite").save(), repeat)
@@ -181,6 +190,9 @@ def main():
     ap.add_argument("--spark-n", type=int, default=None, help="DOIs in Spark (default: --n)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each fast case (best is kept)")
     ap.add_argument("--no-spark", action="store_true")
+    default_jar = Path(__file__).resolve().parents[3] / "target" / "pidkit-spark.jar"
+    ap.add_argument("--spark-jar", default=str(default_jar) if default_jar.exists() else None,
+                    help="pidkit-spark.jar for the JVM functions (default: target/pidkit-spark.jar if built)")
     a = ap.parse_args()
     t = time.perf_counter()
     values = generate.dois(a.n)
@@ -188,7 +200,7 @@ def main():
     names, ids = one_core(values, a.repeat)
     differences(values, names, ids)
     if not a.no_spark:
-        spark_bench(values[: a.spark_n or a.n], max(1, a.repeat - 1))
+        spark_bench(values[: a.spark_n or a.n], max(1, a.repeat - 1), a.spark_jar)
 
 
 if __name__ == "__main__":

@@ -50,5 +50,6 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_join, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(options::jvm_code, m)?)?;
     Ok(())
 }

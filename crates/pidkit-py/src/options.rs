@@ -2,7 +2,7 @@
 //! `pidkit-record`'s parsers; an unknown value is a `ValueError`.
 
 use pidkit::{Idna, Level, PidOutput, ReadOptions, ToIri, ToUri};
-use pidkit_record::options;
+use pidkit_record::{Spec, options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -53,4 +53,30 @@ pub fn to_iri(unicode_hosts: bool, idna_: &str) -> PyResult<ToIri> {
 /// How DOIs are written in output (the CLI's `--doi-form` and `--doi-case`).
 pub fn pid_output(doi_form: &str, doi_case: &str) -> PyResult<PidOutput> {
     options::pid_output(doi_form, doi_case).map_err(PyValueError::new_err)
+}
+
+/// The number that carries a JVM function and its options to Spark's executors
+/// (`pidkit.spark`'s `engine="jvm"`; `pidkit_record::Spec`).
+#[pyfunction]
+#[pyo3(signature = (function, /, *, as_ = "auto", profile = None, level = None, doi_form = "auto", doi_case = "upper", deny_warnings = false))]
+pub fn jvm_code(
+    function: &str,
+    as_: &str,
+    profile: Option<&str>,
+    level: Option<&str>,
+    doi_form: &str,
+    doi_case: &str,
+    deny_warnings: bool,
+) -> PyResult<i32> {
+    Spec::new(
+        function,
+        as_,
+        profile,
+        level,
+        doi_form,
+        doi_case,
+        deny_warnings,
+    )
+    .map(|s| s.code())
+    .map_err(PyValueError::new_err)
 }

@@ -5,6 +5,8 @@ the output is the CLI's, row for row, in order, nulls kept, over many Arrow batc
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Optional
 
 import pyarrow as pa
 import pytest
@@ -22,6 +24,13 @@ def table(ids):
 # ---------------------------------------------------------------- Spark
 
 
+def spark_jar() -> Optional[str]:
+    """pidkit-spark.jar (the JVM functions): ``$PIDKIT_SPARK_JAR``, else target/pidkit-spark.jar
+    of this clone if built (scripts/test-all builds it)."""
+    jar = os.environ.get("PIDKIT_SPARK_JAR") or str(Path(__file__).resolve().parents[3] / "target" / "pidkit-spark.jar")
+    return jar if Path(jar).is_file() else None
+
+
 @pytest.fixture(scope="module")
 def spark():
     os.environ.setdefault("PYSPARK_PYTHON", os.sys.executable)
@@ -30,6 +39,7 @@ def spark():
     s = (
         SparkSession.builder.master("local[2]")
         .appName("pidkit-tests")
+        .config("spark.jars", spark_jar() or "")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(BATCH))
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
         .config("spark.ui.enabled", "false")
@@ -75,6 +85,86 @@ def test_spark_string_and_bool_functions_match_the_cli(sdf, expected):
     assert t.column("uri").to_pylist() == expected.to_uri()
     assert t.column("iri").to_pylist() == expected.to_iri()
     assert t.column("doi").to_pylist() == expected.doi_name()
+
+
+@pytest.fixture(scope="module")
+def jvm(spark):
+    """The JVM functions need pidkit-spark.jar: skipped without it, except under CI."""
+    if spark_jar() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("pidkit-spark.jar is missing (scripts/build-spark-jar builds it; scripts/test-all does)")
+        pytest.skip("pidkit-spark.jar not built (scripts/build-spark-jar): JVM functions skipped")
+    return spark
+
+
+def test_spark_jvm_functions_match_the_cli(jvm, sdf, expected):
+    import pidkit.spark as pid
+
+    df = sdf.select(
+        "i",
+        pid.check("id", engine="jvm").alias("valid"),
+        pid.kind("id", engine="jvm").alias("kind"),
+        pid.normalize("id", level="scheme", engine="jvm").alias("norm"),
+        pid.normalize("id", engine="jvm").alias("norm_default"),
+        pid.key("id", engine="jvm").alias("key"),
+        pid.doi_name("id", engine="jvm").alias("doi"),
+    )
+    t = df.orderBy("i").toArrow()
+    assert t.column("i").to_pylist() == list(range(len(expected.values)))
+    assert t.column("valid").to_pylist() == expected.valid()
+    assert t.column("kind").to_pylist() == expected.kind()
+    assert t.column("norm").to_pylist() == expected.normalize("scheme")
+    assert t.column("norm_default").to_pylist() == expected.normalize()
+    assert t.column("key").to_pylist() == expected.key()
+    assert t.column("doi").to_pylist() == expected.doi_name()
+
+
+def test_spark_jvm_options_are_the_arrow_functions(jvm, sdf, cli, expected):
+    """Every option the JVM functions take gives what the Arrow function gives with it."""
+    import pidkit.spark as pid
+
+    cases = [
+        ("normalize", dict(doi_form="url", doi_case="lower", level="syntax")),
+        ("normalize", dict(as_="iri-ref", profile="rfc3987")),
+        ("key", dict(level="simple", as_="uri-ref")),
+        ("check", dict(deny_warnings=True, profile="legacy")),
+        ("kind", dict(as_="leiri")),
+        ("doi_name", dict(as_="doi", profile="legacy")),
+    ]
+    cols = []
+    for n, (name, opts) in enumerate(cases):
+        fn = getattr(pid, name)
+        cols += [fn("id", engine="jvm", **opts).alias(f"j{n}"), fn("id", **opts).alias(f"a{n}")]
+    t = sdf.select("i", *cols).orderBy("i").toArrow()
+    for n, case in enumerate(cases):
+        assert t.column(f"j{n}").to_pylist() == t.column(f"a{n}").to_pylist(), case
+
+
+def test_spark_jvm_sql_functions(jvm, sdf, expected):
+    import pidkit.spark as pid
+
+    names = pid.register(jvm, prefix="jpid_", engine="jvm", level="scheme")
+    assert "jpid_normalize" in names and "jpid_to_uri" in names and "jpid_join" in names
+    sdf.createOrReplaceTempView("jids")
+    t = jvm.sql(
+        "SELECT i, jpid_normalize(id) AS n, jpid_check(id) AS ok, jpid_doi_name(id) AS d, "
+        "jpid_to_uri(id) AS u FROM jids ORDER BY i"
+    ).toArrow()
+    assert t.column("n").to_pylist() == expected.normalize("scheme")
+    assert t.column("ok").to_pylist() == expected.valid()
+    assert t.column("d").to_pylist() == expected.doi_name()
+    assert t.column("u").to_pylist() == expected.to_uri()
+
+
+def test_spark_jvm_refuses_what_it_does_not_have(jvm):
+    import pidkit.spark as pid
+
+    with pytest.raises(ValueError, match="no JVM engine"):
+        pid.to_uri("id", engine="jvm")
+    with pytest.raises(ValueError, match="unknown level"):
+        pid.normalize("id", level="exact", engine="jvm")
+    with pytest.raises(ValueError, match="unknown engine"):
+        pid.normalize("id", engine="scala")
 
 
 def test_spark_runs_many_arrow_batches(sdf, ids):

@@ -9,6 +9,11 @@ On Spark 4.1 and later the functions are Arrow UDFs (``arrow_udf``: Arrow batche
 into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``parse`` and
 ``extract``, whose results are nested, need 4.1).
 
+``engine="jvm"`` (``check``, ``kind``, ``normalize``, ``key``, ``doi_name``): Java UDFs that
+call pidkit's native library inside the executors' JVMs, with no Python worker and no Arrow
+round trip — about three times faster than any Python UDF. They need ``pidkit-spark.jar``
+(``scripts/build-spark-jar``) in ``spark.jars``; see the README.
+
 >>> import pidkit.spark as pid  # doctest: +SKIP
 >>> df = spark.read.parquet("refs.parquet")  # doctest: +SKIP
 >>> df.withColumn("doi", pid.doi_name("ref")).withColumn("ok", pid.check("ref"))  # doctest: +SKIP
@@ -83,16 +88,61 @@ def _udf(name: str, options: tuple, engine: str) -> Any:
     return F.pandas_udf(pandas_fn, rtype)
 
 
-def _engine_name(engine: Optional[str]) -> str:
+#: The functions ``engine="jvm"`` offers (pidkit-spark.jar's Java UDFs).
+JVM_FUNCTIONS = ("check", "kind", "normalize", "key", "doi_name")
+
+
+def _engine_name(engine: Optional[str], name: Optional[str] = None) -> str:
     if engine is None:
         return "arrow" if has_arrow_udf() else "pandas"
-    if engine not in ("arrow", "pandas"):
-        raise ValueError(f"unknown engine '{engine}' (expected arrow or pandas)")
+    if engine == "jvm" and name is not None and name not in JVM_FUNCTIONS:
+        raise ValueError(f"pidkit.spark.{name} has no JVM engine (only {', '.join(JVM_FUNCTIONS)})")
+    if engine not in ("arrow", "pandas", "jvm"):
+        raise ValueError(f"unknown engine '{engine}' (expected arrow, pandas or jvm)")
     return engine
 
 
+def _jvm_udf(spark: SparkSession, name: str, options: dict, sql_name: Optional[str] = None) -> str:
+    """Register the Java UDF of ``name`` with ``options`` in ``spark`` as ``sql_name`` (by
+    default a name made of the function and its code, registered once per session) and return
+    that name."""
+    from ._pidkit import jvm_code
+
+    code = jvm_code(name, **{k: v for k, v in options.items() if v is not None})
+    fname = sql_name or f"pidkit_jvm_{name}_{code}"
+    if sql_name is None and fname in _jvm_registered.setdefault(id(spark), set()):
+        return fname
+    jvm = spark._jvm
+    try:
+        cls = jvm.org.pidkit.spark.CheckUdf if name == "check" else jvm.org.pidkit.spark.StringUdf
+        udf = cls(code)
+    except Exception as e:
+        raise RuntimeError(
+            "pidkit.spark: engine='jvm' needs pidkit-spark.jar on Spark's classpath "
+            "(build it with scripts/build-spark-jar, then spark.jars=target/pidkit-spark.jar): "
+            f"{e}"
+        ) from None
+    types = jvm.org.apache.spark.sql.types.DataTypes
+    spark._jsparkSession.udf().register(fname, udf, types.BooleanType if name == "check" else types.StringType)
+    _jvm_registered.setdefault(id(spark), set()).add(fname)
+    return fname
+
+
+_jvm_registered: dict[int, set[str]] = {}
+
+
+def _active_session() -> SparkSession:
+    spark = SparkSession.getActiveSession()
+    if spark is None:
+        raise RuntimeError("pidkit.spark: engine='jvm' needs an active SparkSession")
+    return spark
+
+
 def _apply(name: str, col: ColumnOrName, engine: Optional[str], **options: Any) -> Column:
-    return _udf(name, tuple(sorted(options.items())), _engine_name(engine))(col)
+    eng = _engine_name(engine, name)
+    if eng == "jvm":
+        return F.call_function(_jvm_udf(_active_session(), name, options), col)
+    return _udf(name, tuple(sorted(options.items())), eng)(col)
 
 
 def check(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
@@ -193,11 +243,16 @@ def register(spark: SparkSession, prefix: str = "pid_", engine: Optional[str] = 
     >>> spark.sql("SELECT pid_key(url) AS k, count(*) FROM links GROUP BY k")  # doctest: +SKIP
     """
     eng = _engine_name(engine)
+    # With the JVM engine, the functions it has are Java UDFs and the others Arrow UDFs.
+    py_eng = _engine_name(None) if eng == "jvm" else eng
     names = []
-    for name in _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + (_engine.NESTED_FUNCTIONS if eng == "arrow" else ()):
+    for name in _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + (_engine.NESTED_FUNCTIONS if py_eng == "arrow" else ()):
         opts = {k: v for k, v in options.items() if k in _engine.OPTIONS[name]}
-        spark.udf.register(prefix + name, _udf(name, tuple(sorted(opts.items())), eng))
+        if eng == "jvm" and name in JVM_FUNCTIONS:
+            _jvm_udf(spark, name, opts, sql_name=prefix + name)
+        else:
+            spark.udf.register(prefix + name, _udf(name, tuple(sorted(opts.items())), py_eng))
         names.append(prefix + name)
-    spark.udf.register(prefix + "join", _join_udf(bool(options.get("non_strict", False)), options.get("profile"), eng))
+    spark.udf.register(prefix + "join", _join_udf(bool(options.get("non_strict", False)), options.get("profile"), py_eng))
     names.append(prefix + "join")
     return names
