@@ -13,7 +13,7 @@ use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use jni::JNIEnv;
-use jni::objects::{JByteArray, JClass};
+use jni::objects::{JByteArray, JClass, JIntArray};
 use jni::sys::{jboolean, jbyteArray, jint};
 use pidkit_record::Spec;
 
@@ -93,8 +93,18 @@ fn with_row<'l, R>(
     })
 }
 
-/// `static native byte[] apply(int code, byte[] utf8)`: a string function's value as UTF-8
-/// bytes, or null.
+/// Where `value` lies in `text`, when it is a slice of it (most DOI names, and an input that is
+/// its own normal form): the caller then makes its string from the bytes it already has,
+/// without a second array crossing JNI.
+fn span_in(text: &str, value: &str) -> Option<[jint; 2]> {
+    let start = (value.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    let end = start.checked_add(value.len())?;
+    (end <= text.len()).then_some([jint::try_from(start).ok()?, jint::try_from(end).ok()?])
+}
+
+/// `static native byte[] apply(int code, byte[] utf8, int[] span)`: a string function's value
+/// — as UTF-8 bytes, or, where the value is a slice of the input, null with its byte range in
+/// `span`; null with `span` = {-1, -1} for a null value.
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_pidkit_spark_Native_apply<'l>(
@@ -102,21 +112,26 @@ pub extern "system" fn Java_org_pidkit_spark_Native_apply<'l>(
     _class: JClass<'l>,
     code: jint,
     input: JByteArray<'l>,
+    span: JIntArray<'l>,
 ) -> jbyteArray {
     guarded(&mut env, std::ptr::null_mut(), |env| {
         let spec = spec(code).map_err(Failure::Code)?;
         with_row(env, &input, |env, text| {
-            let mut out = Ok(std::ptr::null_mut());
+            let (mut out, mut at) = (Ok(std::ptr::null_mut()), [-1, -1]);
             if let Some(text) = text {
-                spec.string(text, |v| {
-                    if let Some(v) = v {
+                spec.string(text, |v| match v.map(|v| (v, span_in(text, v))) {
+                    None => {}
+                    Some((_, Some(range))) => at = range,
+                    Some((v, None)) => {
                         out = env
                             .byte_array_from_slice(v.as_bytes())
                             .map(JByteArray::into_raw)
-                            .map_err(|_| Failure::Jni);
+                            .map_err(|_| Failure::Jni)
                     }
                 });
             }
+            env.set_int_array_region(&span, 0, &at)
+                .map_err(|_| Failure::Jni)?;
             out
         })
     })

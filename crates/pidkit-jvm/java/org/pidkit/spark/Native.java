@@ -39,8 +39,12 @@ final class Native {
         }
     }
 
-    /** A string function's value for one row's UTF-8 bytes, as UTF-8 bytes; null for none. */
-    static native byte[] apply(int code, byte[] utf8);
+    /**
+     * A string function's value for one row's UTF-8 bytes: as UTF-8 bytes, or, where the value
+     * is a slice of the input, null with its byte range in {@code span}; null with span
+     * {-1, -1} for a null value.
+     */
+    static native byte[] apply(int code, byte[] utf8, int[] span);
 
     /** {@code check}'s answer for one row's UTF-8 bytes. */
     static native boolean check(int code, byte[] utf8);

@@ -9,6 +9,8 @@ import org.apache.spark.sql.api.java.UDF1;
  */
 public final class StringUdf implements UDF1<String, String> {
     private static final long serialVersionUID = 1L;
+    /** Where {@link Native#apply} puts the range of a value that is a slice of the input. */
+    private static final ThreadLocal<int[]> SPAN = ThreadLocal.withInitial(() -> new int[2]);
     private final int code;
 
     public StringUdf(int code) {
@@ -23,7 +25,18 @@ public final class StringUdf implements UDF1<String, String> {
         }
         // Spark decodes its UTF-8 into this String (malformed bytes as U+FFFD), so encoding it
         // again gives the row's text unchanged.
-        byte[] out = Native.apply(code, s.getBytes(StandardCharsets.UTF_8));
-        return out == null ? null : new String(out, StandardCharsets.UTF_8);
+        byte[] in = s.getBytes(StandardCharsets.UTF_8);
+        int[] span = SPAN.get();
+        byte[] out = Native.apply(code, in, span);
+        if (out != null) {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+        if (span[0] < 0) {
+            return null;
+        }
+        if (span[0] == 0 && span[1] == in.length) {
+            return s;
+        }
+        return new String(in, span[0], span[1] - span[0], StandardCharsets.UTF_8);
     }
 }
