@@ -11,7 +11,7 @@ into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``pa
 
 ``engine="jvm"`` (``check``, ``kind``, ``normalize``, ``key``, ``doi_name``): Java UDFs that
 call pidkit's native library inside the executors' JVMs, with no Python worker and no Arrow
-round trip — about three times faster than any Python UDF. They need ``pidkit-spark.jar``
+round trip (``doi_name`` in 0.6–0.7× the Arrow UDF's time). They need ``pidkit-spark.jar``
 (``scripts/build-spark-jar``) in ``spark.jars``; see the README.
 
 >>> import pidkit.spark as pid  # doctest: +SKIP
