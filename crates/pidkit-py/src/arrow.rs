@@ -19,8 +19,9 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::options;
-use crate::record::{self, Op, Record, with_record};
+use crate::record::{Op, Record, with_record};
 use pidkit::{Details, Identifier, ReadOptions};
+use pidkit_record::Spec;
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -403,7 +404,21 @@ fn string_column(
     }
 }
 
-/// A transform's result column: the CLI's `normalized` / `uri` / `iri` field, null where the
+/// The function `name` of `pidkit-record` with its options (the JVM functions read each row
+/// through the same [`Spec`], so the two give the same answers by construction).
+fn spec(
+    name: &str,
+    as_: &str,
+    profile: Option<&str>,
+    level: Option<&str>,
+    (doi_form, doi_case): (&str, &str),
+    deny_warnings: bool,
+) -> PyResult<Spec> {
+    Spec::new(name, as_, profile, level, doi_form, doi_case, deny_warnings)
+        .map_err(PyValueError::new_err)
+}
+
+/// A conversion's result column: the CLI's `uri` / `iri` field, null where the
 /// input is null or invalid.
 fn transform(
     s: &Strings<'_>,
@@ -428,14 +443,17 @@ pub fn arrow_check(
     profile: Option<&str>,
     deny_warnings: bool,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
-    let op = Op::Read { warnings: false };
+    let spec = spec(
+        "check",
+        as_,
+        profile,
+        None,
+        ("auto", "upper"),
+        deny_warnings,
+    )?;
     run(py, data, &|s, _| {
         let mut col = BoolCol(Vec::with_capacity(s.len()));
-        s.for_each(|t| {
-            col.0
-                .push(t.map(|t| with_record(t, &opts, &op, deny_warnings, |r| r.valid)))
-        });
+        s.for_each(|t| col.0.push(t.map(|t| spec.check(t))));
         Ok(col.finish())
     })
 }
@@ -449,12 +467,9 @@ pub fn arrow_kind(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
-    let op = Op::Read { warnings: false };
+    let spec = spec("kind", as_, profile, None, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
-        string_column(s, family, |t, push| {
-            push(Some(with_record(t, &opts, &op, false, |r| r.kind.name())))
-        })
+        string_column(s, family, |t, push| spec.string(t, push))
     })
 }
 
@@ -470,12 +485,17 @@ pub fn arrow_normalize(
     doi_form: &str,
     doi_case: &str,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
-    let op = Op::Normalize(
-        options::level(level)?,
-        options::pid_output(doi_form, doi_case)?,
-    );
-    run(py, data, &|s, family| transform(s, family, &opts, &op))
+    let spec = spec(
+        "normalize",
+        as_,
+        profile,
+        level,
+        (doi_form, doi_case),
+        false,
+    )?;
+    run(py, data, &|s, family| {
+        string_column(s, family, |t, push| spec.string(t, push))
+    })
 }
 
 /// `key`: the equivalence key `compare` and `dedupe` use.
@@ -488,12 +508,9 @@ pub fn arrow_key(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
-    let level = options::level(level)?;
+    let spec = spec("key", as_, profile, level, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
-        string_column(s, family, |t, push| {
-            push(record::key(t, &opts, level).ok().as_deref())
-        })
+        string_column(s, family, |t, push| spec.string(t, push))
     })
 }
 
@@ -550,13 +567,9 @@ pub fn arrow_doi_name(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
+    let spec = spec("doi_name", as_, profile, None, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
-        string_column(s, family, |t, push| {
-            // The reading's DOI, without the rest of the reading (pidkit::read_doi; under
-            // --as leiri|web nothing is read as a DOI, as in with_record).
-            push(pidkit::read_doi(t, &opts).as_ref().map(|d| d.as_str()))
-        })
+        string_column(s, family, |t, push| spec.string(t, push))
     })
 }
 
