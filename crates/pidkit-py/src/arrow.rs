@@ -21,7 +21,6 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use crate::options;
 use crate::record::{Op, Record, with_record};
 use pidkit::{Details, Identifier, ReadOptions};
-use pidkit_record::Spec;
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -404,20 +403,6 @@ fn string_column(
     }
 }
 
-/// The function `name` of `pidkit-record` with its options (the JVM functions read each row
-/// through the same [`Spec`], so the two give the same answers by construction).
-fn spec(
-    name: &str,
-    as_: &str,
-    profile: Option<&str>,
-    level: Option<&str>,
-    (doi_form, doi_case): (&str, &str),
-    deny_warnings: bool,
-) -> PyResult<Spec> {
-    Spec::new(name, as_, profile, level, doi_form, doi_case, deny_warnings)
-        .map_err(PyValueError::new_err)
-}
-
 /// A conversion's result column: the CLI's `uri` / `iri` field, null where the
 /// input is null or invalid.
 fn transform(
@@ -443,7 +428,7 @@ pub fn arrow_check(
     profile: Option<&str>,
     deny_warnings: bool,
 ) -> PyResult<Py<PyAny>> {
-    let spec = spec(
+    let spec = options::spec(
         "check",
         as_,
         profile,
@@ -467,7 +452,7 @@ pub fn arrow_kind(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = spec("kind", as_, profile, None, ("auto", "upper"), false)?;
+    let spec = options::spec("kind", as_, profile, None, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
         string_column(s, family, |t, push| spec.string(t, push))
     })
@@ -485,7 +470,7 @@ pub fn arrow_normalize(
     doi_form: &str,
     doi_case: &str,
 ) -> PyResult<Py<PyAny>> {
-    let spec = spec(
+    let spec = options::spec(
         "normalize",
         as_,
         profile,
@@ -508,7 +493,7 @@ pub fn arrow_key(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = spec("key", as_, profile, level, ("auto", "upper"), false)?;
+    let spec = options::spec("key", as_, profile, level, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
         string_column(s, family, |t, push| spec.string(t, push))
     })
@@ -567,7 +552,7 @@ pub fn arrow_doi_name(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = spec("doi_name", as_, profile, None, ("auto", "upper"), false)?;
+    let spec = options::spec("doi_name", as_, profile, None, ("auto", "upper"), false)?;
     run(py, data, &|s, family| {
         string_column(s, family, |t, push| spec.string(t, push))
     })

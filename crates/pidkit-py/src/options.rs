@@ -55,8 +55,22 @@ pub fn pid_output(doi_form: &str, doi_case: &str) -> PyResult<PidOutput> {
     options::pid_output(doi_form, doi_case).map_err(PyValueError::new_err)
 }
 
+/// The function `name` of `pidkit-record` with its options: what `pidkit.arrow`'s `check`,
+/// `kind`, `normalize`, `key` and `doi_name` read each row through, as the JVM functions do.
+pub fn spec(
+    name: &str,
+    as_: &str,
+    profile: Option<&str>,
+    level: Option<&str>,
+    (doi_form, doi_case): (&str, &str),
+    deny_warnings: bool,
+) -> PyResult<Spec> {
+    Spec::new(name, as_, profile, level, doi_form, doi_case, deny_warnings)
+        .map_err(PyValueError::new_err)
+}
+
 /// The number that carries a JVM function and its options to Spark's executors
-/// (`pidkit.spark`'s `engine="jvm"`; `pidkit_record::Spec`).
+/// (`pidkit.spark`'s `engine="jvm"`; `pidkit_record::Spec::code`).
 #[pyfunction]
 #[pyo3(signature = (function, /, *, as_ = "auto", profile = None, level = None, doi_form = "auto", doi_case = "upper", deny_warnings = false))]
 pub fn jvm_code(
@@ -68,15 +82,13 @@ pub fn jvm_code(
     doi_case: &str,
     deny_warnings: bool,
 ) -> PyResult<i32> {
-    Spec::new(
+    spec(
         function,
         as_,
         profile,
         level,
-        doi_form,
-        doi_case,
+        (doi_form, doi_case),
         deny_warnings,
     )
     .map(|s| s.code())
-    .map_err(PyValueError::new_err)
 }
