@@ -1,6 +1,7 @@
 //! Every form a DOI is written in, reduced to the name (DOI Handbook §2.6), and the
 //! `https://doi.org/` URL with the Handbook's encoding for URL presentation (§2.5.2.4).
 
+use crate::scheme::{Field, FieldType, Value};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -725,7 +726,6 @@ pub struct DoiSummary {
 /// Everything `pidkit parse` shows of a recognised DOI (the JSON `doi` object): the
 /// [`DoiSummary`] members, the written form ([`DoiForm::name`]) and whether it is a shortDOI.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DoiDetails {
     /// The DOI name.
     pub name: String,
@@ -741,6 +741,35 @@ pub struct DoiDetails {
     pub form: &'static str,
     /// Whether it is a shortDOI (an alias).
     pub short: bool,
+}
+
+impl crate::scheme::Fields for DoiDetails {
+    const FIELDS: &'static [Field] = &[
+        Field::new("name", FieldType::Str, ""),
+        Field::new("prefix", FieldType::Str, ""),
+        Field::new("suffix", FieldType::Str, ""),
+        Field::new("uri", FieldType::Str, ""),
+        Field::new("url", FieldType::Str, ""),
+        Field::new(
+            "form",
+            FieldType::Str,
+            "name, label, uri, info-uri, urn, url, handle-api; more may be added.",
+        ),
+        Field::new("short", FieldType::Bool, ""),
+    ];
+
+    fn value(&self, i: usize) -> Value<'_> {
+        match i {
+            0 => Value::Str(&self.name),
+            1 => Value::Str(&self.prefix),
+            2 => Value::Str(&self.suffix),
+            3 => Value::Str(&self.uri),
+            4 => Value::Str(&self.url),
+            5 => Value::Str(self.form),
+            6 => Value::Bool(self.short),
+            _ => Value::Null,
+        }
+    }
 }
 
 impl Doi<'_> {

@@ -1,6 +1,7 @@
 //! Every form a handle is written in, reduced to the handle: the bare name (RFC 3651 §2.1), the
 //! `hdl:` URI, the `info:hdl/` URI (RFC 4452), the HDL.NET proxy URL and the Handle API URL.
 
+use crate::scheme::{Field, FieldType, Value};
 use std::borrow::Cow;
 
 use crate::{PidCase, PidForm};
@@ -315,7 +316,6 @@ impl Recognized<'_> {
 
 /// Everything `pidkit parse` shows of a recognised handle (the JSON `hdl` object).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HdlDetails {
     /// The handle.
     pub name: String,
@@ -329,6 +329,33 @@ pub struct HdlDetails {
     pub url: String,
     /// The form it was written in ([`HdlForm::name`]).
     pub form: &'static str,
+}
+
+impl crate::scheme::Fields for HdlDetails {
+    const FIELDS: &'static [Field] = &[
+        Field::new("name", FieldType::Str, ""),
+        Field::new("prefix", FieldType::Str, ""),
+        Field::new("suffix", FieldType::Str, ""),
+        Field::new("uri", FieldType::Str, ""),
+        Field::new("url", FieldType::Str, ""),
+        Field::new(
+            "form",
+            FieldType::Str,
+            "name, uri, info-uri, url, handle-api; more may be added.",
+        ),
+    ];
+
+    fn value(&self, i: usize) -> Value<'_> {
+        match i {
+            0 => Value::Str(&self.name),
+            1 => Value::Str(&self.prefix),
+            2 => Value::Str(&self.suffix),
+            3 => Value::Str(&self.uri),
+            4 => Value::Str(&self.url),
+            5 => Value::Str(self.form),
+            _ => Value::Null,
+        }
+    }
 }
 
 /// Recognise a handle in any of its written forms ([`HdlForm`]).

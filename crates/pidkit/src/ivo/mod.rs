@@ -22,6 +22,7 @@
 mod error;
 mod scheme;
 
+use crate::scheme::{Field, FieldType, Value};
 use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
@@ -102,7 +103,6 @@ impl IvoidKind {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IvoidParts<'a> {
     /// The authority identifier.
     pub authority: &'a str,
@@ -118,6 +118,36 @@ pub struct IvoidParts<'a> {
     pub kind: &'static str,
     /// The form RegTAP stores and compares ([`Ivoid::to_regtap`]).
     pub regtap: Cow<'a, str>,
+}
+
+impl crate::scheme::Fields for IvoidParts<'_> {
+    const FIELDS: &'static [Field] = &[
+        Field::new("authority", FieldType::Str, ""),
+        Field::new("resource_key", FieldType::Str, ""),
+        Field::new("query", FieldType::OptStr, ""),
+        Field::new("fragment", FieldType::OptStr, ""),
+        Field::new("registry_part", FieldType::Str, ""),
+        Field::new(
+            "kind",
+            FieldType::Str,
+            "The kind of IVOA resource named (not the identifier's kind).",
+        )
+        .one_of(&["authority", "registry", "dataset", "standard", "other"]),
+        Field::new("regtap", FieldType::Str, ""),
+    ];
+
+    fn value(&self, i: usize) -> Value<'_> {
+        match i {
+            0 => Value::Str(self.authority),
+            1 => Value::Str(self.resource_key),
+            2 => Value::opt(self.query),
+            3 => Value::opt(self.fragment),
+            4 => Value::Str(self.registry_part),
+            5 => Value::Str(self.kind),
+            6 => Value::Str(&self.regtap),
+            _ => Value::Null,
+        }
+    }
 }
 
 /// A standard identifier `<standard-ref> "#" <key-name> "-" <version>` (§4.2).

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::Scheme;
+use super::{Field, Fields, Scheme, Value};
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriError, IriRef, Level, ToIri, ToUri};
 use crate::reading::generic;
@@ -220,11 +220,27 @@ macro_rules! schemes {
             }
         }
 
+        impl Details<'_> {
+            /// The fields of these parts ([`Fields::FIELDS`] of the scheme's details).
+            pub fn fields(&self) -> &'static [Field] {
+                match self {
+                    $( Details::$variant(_) => <<$scheme as Scheme>::Details<'_> as Fields>::FIELDS, )+
+                }
+            }
+
+            /// The value of field `i` ([`Fields::value`]).
+            pub fn value(&self, i: usize) -> Value<'_> {
+                match self {
+                    $( Details::$variant(d) => d.value(i), )+
+                }
+            }
+        }
+
         #[cfg(feature = "serde")]
         impl serde::Serialize for Details<'_> {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $( Details::$variant(d) => d.serialize(s), )+
+                    $( Details::$variant(d) => super::fields::serialize(d, s), )+
                 }
             }
         }

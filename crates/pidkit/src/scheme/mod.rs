@@ -13,6 +13,7 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+mod fields;
 mod ladder;
 mod list;
 
@@ -22,6 +23,7 @@ pub use crate::doi::DoiScheme;
 pub use crate::hdl::HdlScheme;
 pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
+pub use fields::{Field, FieldType, Fields, Value};
 pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs};
 pub(crate) use list::{claimant, converts_as_iri, read_scheme};
 
@@ -38,7 +40,7 @@ pub trait Scheme {
     /// An identifier of this scheme, borrowing the text it was read from.
     type Id<'a>: Clone + std::fmt::Debug;
     /// Its parts beyond the IRI components: the scheme's object in `pidkit parse --json`.
-    type Details<'b>: Clone + std::fmt::Debug + PartialEq;
+    type Details<'b>: Clone + std::fmt::Debug + PartialEq + Fields;
     /// Its error enum (one row per error: code, message, hint).
     type Error: ErrorCode + Clone + std::fmt::Debug + PartialEq + Eq;
 

@@ -27,6 +27,7 @@ mod namespaces;
 mod scheme;
 mod syntax;
 
+use crate::scheme::{Field, FieldType, Value};
 use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
@@ -124,7 +125,6 @@ pub struct Urn<T> {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct UrnParts<'a> {
     /// The namespace identifier, as written.
     pub nid: &'a str,
@@ -138,6 +138,34 @@ pub struct UrnParts<'a> {
     pub f_component: Option<&'a str>,
     /// [`NamespaceClass::name`] of the NID.
     pub namespace_class: &'static str,
+}
+
+impl crate::scheme::Fields for UrnParts<'_> {
+    const FIELDS: &'static [Field] = &[
+        Field::new("nid", FieldType::Str, ""),
+        Field::new("nss", FieldType::Str, ""),
+        Field::new("r_component", FieldType::OptStr, ""),
+        Field::new("q_component", FieldType::OptStr, ""),
+        Field::new("f_component", FieldType::OptStr, ""),
+        Field::new("namespace_class", FieldType::Str, "").one_of(&[
+            "formal",
+            "informal",
+            "experimental",
+            "unregistered",
+        ]),
+    ];
+
+    fn value(&self, i: usize) -> Value<'_> {
+        match i {
+            0 => Value::Str(self.nid),
+            1 => Value::Str(self.nss),
+            2 => Value::opt(self.r_component),
+            3 => Value::opt(self.q_component),
+            4 => Value::opt(self.f_component),
+            5 => Value::Str(self.namespace_class),
+            _ => Value::Null,
+        }
+    }
 }
 
 impl<T: AsRef<str>> Urn<T> {
