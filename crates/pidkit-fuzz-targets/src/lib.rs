@@ -422,8 +422,8 @@ fn written_in_case(r: &doi::Recognized<'_>, s: &str) {
     use pidkit::{PidCase, PidForm};
     for case in [PidCase::Upper, PidCase::Lower] {
         let name = match case {
-            PidCase::Upper => r.doi.as_str().to_ascii_uppercase(),
             PidCase::Lower => r.doi.as_str().to_ascii_lowercase(),
+            _ => r.doi.as_str().to_ascii_uppercase(),
         };
         for form in [PidForm::Uri, PidForm::Url] {
             let written = r.written_as(form, Some(case));
@@ -504,24 +504,17 @@ pub fn extract(data: &[u8]) {
         inside(f.start, f.end, prev);
         prev = f.end;
         assert_ne!(f.kind, pidkit::detect::Kind::RelativeRef);
-        match (&f.doi, f.kind) {
-            (Some(_), kind) => assert_eq!(kind, pidkit::detect::Kind::Doi),
-            // A handle's name may hold any printable character (`hdl:1/a\u{FFFD}`), also one an
-            // IRI cannot hold, as a DOI's may: the handle finder's are read by the handle's
-            // rules. An `hdl:` IRI that names no handle (`hdl://x`) keeps its scheme's kind, as
-            // an invalid URN does: it is an IRI.
-            (None, pidkit::detect::Kind::Hdl) => assert!(
-                pidkit::hdl::recognize(f.text.as_ref()).is_ok()
-                    || IriRef::parse_rule(f.text.as_ref(), Rule::Iri, Profile::IriBis).is_ok(),
-                "extracted {:?}, neither a handle nor an IRI",
-                f.text
-            ),
-            (None, _) => assert!(
-                IriRef::parse_rule(f.text.as_ref(), Rule::Iri, Profile::IriBis).is_ok(),
-                "extracted {:?}, not an IRI",
-                f.text
-            ),
-        }
+        // What a scheme's finder found reads by the scheme's rules (a DOI's or a handle's name
+        // may hold any printable character, also one an IRI cannot hold: `hdl:1/a\u{FFFD}`);
+        // anything else is an IRI — also an IRI of a scheme's URI scheme that names no
+        // identifier of it (`hdl://x`, an invalid URN), which keeps its scheme's kind.
+        assert!(
+            f.read().result.is_ok()
+                || IriRef::parse_rule(f.text.as_ref(), Rule::Iri, Profile::IriBis).is_ok(),
+            "extracted {:?} as {}: neither read by its kind nor an IRI",
+            f.text,
+            f.kind
+        );
     }
     let mut prev = 0;
     for f in pidkit::extract::iris(text) {

@@ -1,11 +1,10 @@
-//! What a line command of the CLI reports for one input ([`record`]) and the options of the
-//! batch functions as the bindings spell them ([`options`], [`spec`]): one crate, so that the
-//! Python extension (`crates/pidkit-py`) and the JVM functions for Spark (`crates/pidkit-jvm`)
-//! give the CLI's answers through the same code.
+//! The options of the batch functions as the bindings spell them ([`options`], [`spec`]), so
+//! that the Python extension (`crates/pidkit-py`) and the JVM functions for Spark
+//! (`crates/pidkit-jvm`) take the CLI's options the same way; what they answer for one input
+//! is the library's record ([`pidkit::record`]), as the CLI's is.
 
 pub mod options;
-pub mod record;
 pub mod spec;
 
-pub use record::{Op, Record, key, with_record};
+pub use pidkit::record::{Op, Record, Request, key, with_record};
 pub use spec::{Function, Spec};

@@ -4,22 +4,23 @@
 
 use pidkit::{Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 
-/// The rule sets `--profile` names (`None`: each family's default).
-pub const PROFILES: [Option<&str>; 7] = [
-    None,
-    Some("bis"),
-    Some("rfc3987"),
-    Some("rfc3986"),
-    Some("rfc8141"),
-    Some("rfc2141"),
-    Some("legacy"),
-];
 /// The rungs of `--level`.
 pub const LEVELS: [&str; 3] = ["simple", "syntax", "scheme"];
-/// The spellings of `--doi-form`.
-pub const DOI_FORMS: [&str; 4] = ["auto", "name", "uri", "url"];
-/// The spellings of `--doi-case`.
-pub const DOI_CASES: [&str; 2] = ["upper", "lower"];
+
+/// Every value `--profile` takes alone (`None`: each family's default), for tests that try
+/// them all: each profile name of [`ReadOptions::profiles`] and some combinations of names of
+/// different families.
+pub fn profile_choices() -> Vec<Option<String>> {
+    let names: Vec<&str> = ReadOptions::profiles().iter().map(|(n, _)| *n).collect();
+    let mut all: Vec<Option<String>> = vec![None];
+    all.extend(names.iter().map(|n| Some((*n).to_owned())));
+    for (i, a) in names.iter().enumerate() {
+        for b in &names[i + 1..] {
+            all.push(Some(format!("{a},{b}")));
+        }
+    }
+    all
+}
 
 /// `--as` and `--profile`.
 ///
@@ -49,7 +50,7 @@ pub fn level(level: Option<&str>) -> Result<Level, String> {
     level.map_or(Ok(Level::default()), str::parse)
 }
 
-/// How DOIs are written in output (`--doi-form` and `--doi-case`).
+/// How PIDs are written in output (`--pid-form` and `--pid-case`).
 ///
 /// ```
 /// use pidkit::{PidCase, PidForm};
@@ -57,28 +58,11 @@ pub fn level(level: Option<&str>) -> Result<Level, String> {
 /// assert_eq!((out.form, out.case), (PidForm::Url, PidCase::Lower));
 /// # Ok::<(), String>(())
 /// ```
-pub fn pid_output(doi_form: &str, doi_case: &str) -> Result<PidOutput, String> {
-    let form = match doi_form {
-        "auto" => PidForm::Auto,
-        "name" => PidForm::Name,
-        "uri" => PidForm::Uri,
-        "url" => PidForm::Url,
-        _ => {
-            return Err(format!(
-                "unknown doi_form '{doi_form}' (expected auto, name, uri or url)"
-            ));
-        }
-    };
-    let case = match doi_case {
-        "upper" => PidCase::Upper,
-        "lower" => PidCase::Lower,
-        _ => {
-            return Err(format!(
-                "unknown doi_case '{doi_case}' (expected upper or lower)"
-            ));
-        }
-    };
-    Ok(PidOutput { form, case })
+pub fn pid_output(pid_form: &str, pid_case: &str) -> Result<PidOutput, String> {
+    Ok(PidOutput {
+        form: pid_form.parse::<PidForm>()?,
+        case: pid_case.parse::<PidCase>()?,
+    })
 }
 
 #[cfg(test)]
@@ -93,8 +77,8 @@ mod tests {
         for l in LEVELS {
             assert_eq!(level(Some(l)).map(Level::name), Ok(l));
         }
-        for p in PROFILES {
-            assert!(read("auto", p).is_ok(), "{p:?}");
+        for (p, _) in ReadOptions::profiles() {
+            assert!(read("auto", Some(p)).is_ok(), "{p:?}");
         }
         assert!(read("auto", Some("rfc9999")).is_err());
         assert!(level(Some("exact")).is_err());

@@ -3,10 +3,10 @@
 //! Python side packs them once (`pidkit.spark`, through `pidkit._pidkit.jvm_code`); each thread
 //! of an executor unpacks them once and keeps the [`Spec`].
 
-use pidkit::{Level, PidOutput, ReadAs, ReadOptions};
+use pidkit::record::{Op, Request, key, with_record};
+use pidkit::{Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 
-use crate::options::{self, DOI_CASES, DOI_FORMS, LEVELS, PROFILES};
-use crate::record::{Op, key, with_record};
+use crate::options::{self, LEVELS};
 
 /// A batch function the JVM functions offer: the string and boolean functions of
 /// `pidkit.arrow` whose options are all from short lists.
@@ -55,24 +55,25 @@ pub struct Spec {
     code: i32,
 }
 
-/// The bit fields of a code: (shift, width) of the function, `as`, profile, level, DOI form,
-/// DOI case and `deny_warnings`, each an index into its list.
-const FIELDS: [(u32, u32); 7] = [(0, 3), (3, 4), (7, 3), (10, 2), (12, 2), (14, 1), (15, 1)];
-
-fn index_of<T: PartialEq>(list: &[T], v: &T) -> Option<usize> {
-    list.iter().position(|x| x == v)
-}
+/// The bit fields of a code: (shift, width) of the function, `as`, level, PID form, PID case
+/// and `deny_warnings`, each an index into its list; then the profiles, one bit per name of
+/// [`ReadOptions::profiles`] (at most [`PROFILE_BITS`]).
+const FIELDS: [(u32, u32); 6] = [(0, 3), (3, 6), (9, 2), (11, 2), (13, 1), (14, 1)];
+/// Where the profile bits start, and how many there are.
+const PROFILE_SHIFT: u32 = 15;
+/// How many profile names a code can carry.
+pub const PROFILE_BITS: u32 = 16;
 
 impl Spec {
     /// The function `function` with the options spelled as the CLI spells them (`level`
-    /// `None`: the default rung).
+    /// `None`: the default rung; `profile` one or more names separated by commas).
     pub fn new(
         function: &str,
         as_: &str,
         profile: Option<&str>,
         level: Option<&str>,
-        doi_form: &str,
-        doi_case: &str,
+        pid_form: &str,
+        pid_case: &str,
         deny_warnings: bool,
     ) -> Result<Spec, String> {
         let Some(&(_, f)) = FUNCTIONS.iter().find(|(n, _)| *n == function) else {
@@ -84,25 +85,44 @@ impl Spec {
         };
         let read = options::read(as_, profile)?;
         let level = options::level(level)?;
-        let out = options::pid_output(doi_form, doi_case)?;
-        // Every value was accepted above, so each has its index (the lists are the spellings
-        // the functions above accept).
+        let out = options::pid_output(pid_form, pid_case)?;
+        Spec::of(f, read, level, out, deny_warnings)
+    }
+
+    /// The spec of `function` with options already checked.
+    fn of(
+        function: Function,
+        read: ReadOptions,
+        level: Level,
+        out: PidOutput,
+        deny_warnings: bool,
+    ) -> Result<Spec, String> {
         let index = [
-            index_of(&FUNCTIONS.map(|(n, _)| n), &function),
-            ReadAs::ALL.iter().position(|a| a.name() == as_),
-            index_of(&PROFILES, &profile),
-            index_of(&LEVELS, &level.name()),
-            index_of(&DOI_FORMS, &doi_form),
-            index_of(&DOI_CASES, &doi_case),
+            FUNCTIONS.iter().position(|(_, f)| *f == function),
+            ReadAs::ALL.iter().position(|a| *a == read.read_as),
+            LEVELS.iter().position(|l| *l == level.name()),
+            PidForm::ALL.iter().position(|f| *f == out.form),
+            PidCase::ALL.iter().position(|c| *c == out.case),
             Some(usize::from(deny_warnings)),
         ];
         let mut code = 0i32;
-        for (i, (shift, _)) in index.iter().zip(FIELDS) {
-            let i = i.ok_or_else(|| format!("an option of '{function}' has no code"))?;
+        for (i, (shift, width)) in index.iter().zip(FIELDS) {
+            let i = i
+                .filter(|i| *i < 1 << width)
+                .ok_or_else(|| "an option has no code".to_owned())?;
             code |= (i as i32) << shift;
         }
+        let all = ReadOptions::profiles();
+        for name in read.profile_names() {
+            let bit = all
+                .iter()
+                .position(|(n, _)| *n == name)
+                .filter(|b| (*b as u32) < PROFILE_BITS)
+                .ok_or_else(|| format!("the profile {name} has no code"))?;
+            code |= 1 << (PROFILE_SHIFT + bit as u32);
+        }
         Ok(Spec {
-            function: f,
+            function,
             read,
             level,
             out,
@@ -114,20 +134,32 @@ impl Spec {
     /// The spec a [`Spec::code`] was made from; an error for a number no spec gives.
     pub fn from_code(code: i32) -> Result<Spec, String> {
         let bad = || format!("{code} is not a pidkit JVM function code");
+        if code < 0 {
+            return Err(bad());
+        }
         let field = |(shift, width): (u32, u32)| -> usize {
             ((code as u32 >> shift) & ((1 << width) - 1)) as usize
         };
-        if code < 0 || code as u32 >> 16 != 0 {
-            return Err(bad());
-        }
-        let [f, a, p, l, form, case, deny] = FIELDS.map(field);
-        let spec = Spec::new(
-            FUNCTIONS.get(f).ok_or_else(bad)?.0,
-            ReadAs::ALL.get(a).ok_or_else(bad)?.name(),
-            *PROFILES.get(p).ok_or_else(bad)?,
-            Some(LEVELS.get(l).ok_or_else(bad)?),
-            DOI_FORMS.get(form).ok_or_else(bad)?,
-            DOI_CASES.get(case).ok_or_else(bad)?,
+        let [f, a, l, form, case, deny] = FIELDS.map(field);
+        let all = ReadOptions::profiles();
+        let names: Vec<&str> = (0..PROFILE_BITS)
+            .filter(|b| code as u32 >> (PROFILE_SHIFT + b) & 1 == 1)
+            .map(|b| all.get(b as usize).map(|(n, _)| *n).ok_or_else(bad))
+            .collect::<Result<_, _>>()?;
+        let profile = names.join(",");
+        let read = ReadOptions::new(
+            *ReadAs::ALL.get(a).ok_or_else(bad)?,
+            (!names.is_empty()).then_some(profile.as_str()),
+        )
+        .map_err(|_| bad())?;
+        let spec = Spec::of(
+            FUNCTIONS.get(f).ok_or_else(bad)?.1,
+            read,
+            options::level(Some(LEVELS.get(l).ok_or_else(bad)?))?,
+            PidOutput {
+                form: *PidForm::ALL.get(form).ok_or_else(bad)?,
+                case: *PidCase::ALL.get(case).ok_or_else(bad)?,
+            },
             deny == 1,
         )?;
         // The fields were read from `code`, so the spec packs back to it.
@@ -148,17 +180,15 @@ impl Spec {
     /// handed to `push` (it may borrow the reading, which lives only for the call). `check`
     /// gives `"true"` or `"false"`.
     pub fn string(&self, input: &str, push: impl FnOnce(Option<&str>)) {
-        let read = Op::Read { warnings: false };
         match self.function {
             Function::Check => push(Some(if self.check(input) { "true" } else { "false" })),
-            Function::Kind => with_record(input, &self.read, &read, false, |r| {
-                push(Some(r.kind.name()))
-            }),
+            Function::Kind => {
+                let req = Request::new(Op::Read, self.read);
+                with_record(input, &req, |r| push(Some(r.kind.name())))
+            }
             Function::Normalize => {
-                let op = Op::Normalize(self.level, self.out);
-                with_record(input, &self.read, &op, false, |r| {
-                    push(r.result.as_ref().and_then(|v| v.as_deref().ok()))
-                })
+                let req = Request::new(Op::Normalize(self.level, self.out), self.read);
+                with_record(input, &req, |r| push(r.value()))
             }
             Function::Key => push(key(input, &self.read, self.level).ok().as_deref()),
             // The reading's DOI without the rest of the reading (under `as` leiri or web nothing
@@ -173,8 +203,8 @@ impl Spec {
 
     /// `check`'s answer for `input` (for the other functions too: the CLI's `valid`).
     pub fn check(&self, input: &str) -> bool {
-        let op = Op::Read { warnings: false };
-        with_record(input, &self.read, &op, self.deny_warnings, |r| r.valid)
+        let req = Request::new(Op::Read, self.read).deny_warnings(self.deny_warnings);
+        with_record(input, &req, |r| r.valid)
     }
 }
 
@@ -187,12 +217,13 @@ mod tests {
         let mut n = 0;
         for (f, _) in FUNCTIONS {
             for a in ReadAs::ALL.iter().map(|a| a.name()) {
-                for p in PROFILES {
+                for p in options::profile_choices() {
                     for l in LEVELS {
-                        for form in DOI_FORMS {
-                            for case in DOI_CASES {
+                        for form in PidForm::ALL.iter().map(|f| f.name()) {
+                            for case in PidCase::ALL.iter().map(|c| c.name()) {
                                 for deny in [false, true] {
-                                    let Ok(s) = Spec::new(f, a, p, Some(l), form, case, deny)
+                                    let Ok(s) =
+                                        Spec::new(f, a, p.as_deref(), Some(l), form, case, deny)
                                     else {
                                         // A profile that does not apply (rfc3987 for URIs).
                                         continue;
@@ -216,18 +247,21 @@ mod tests {
         let lens = [
             FUNCTIONS.len(),
             ReadAs::ALL.len(),
-            PROFILES.len(),
             LEVELS.len(),
+            PidForm::ALL.len(),
+            PidCase::ALL.len(),
         ];
         for (len, (_, width)) in lens.into_iter().zip(FIELDS) {
             assert!(len <= 1 << width, "{len} values in {width} bits");
         }
-        assert!(DOI_FORMS.len() <= 1 << FIELDS[4].1 && DOI_CASES.len() <= 1 << FIELDS[5].1);
+        let profiles = ReadOptions::profiles().len() as u32;
+        assert!(profiles <= PROFILE_BITS, "{profiles} profile names");
+        const { assert!(PROFILE_SHIFT + PROFILE_BITS <= 31) };
     }
 
     #[test]
     fn other_numbers_are_refused() {
-        for code in [-1, 1 << 16, i32::MAX, i32::MIN, 7, 5 | (15 << 3)] {
+        for code in [-1, i32::MAX, i32::MIN, 7, 5 | (63 << 3), 1 << 30] {
             assert!(Spec::from_code(code).is_err(), "{code}");
         }
     }

@@ -27,6 +27,7 @@ pub mod iri;
 pub mod ivo;
 pub mod pct;
 pub mod reading;
+pub mod record;
 pub mod scheme;
 pub mod urn;
 

@@ -28,9 +28,16 @@ fn read(text: &str) -> Vec<(Kind, String)> {
         .collect()
 }
 
+/// The DOI name of a DOI found (the `name` field of its parts).
+fn doi_name(f: &pidkit::extract::Found<'_>) -> Option<String> {
+    let id = f.read().result.ok()?;
+    id.details()?.value(0).as_str().map(str::to_owned)
+}
+
 fn doi_names(text: &str) -> Vec<String> {
     identifiers(text)
-        .filter_map(|f| f.doi.map(|d| d.as_str().to_owned()))
+        .filter(|f| f.kind == Kind::Doi)
+        .filter_map(|f| doi_name(&f))
         .collect()
 }
 

@@ -18,6 +18,7 @@ use crate::iri::IriError;
 /// assert!(Doi::parse_with("alpha-beta/182.342-24", DoiProfile::Legacy).is_ok());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DoiProfile {
     /// The DOI Foundation's `doi` URI scheme and the DOI Handbook: prefix `10.` + registrant code,
     /// no query or fragment in a `doi:` URI.

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use super::{DoiDetails, Recognized, recognize_with};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::Scheme;
+use super::DoiProfile;
+use crate::scheme::{Finder, Hit, Protocol, Route, Scheme, SchemeOptions, Service};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// Under [`PidForm::Auto`], a DOI written as a URI or URL that is an IRI as written: its
@@ -15,6 +16,35 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
         return None;
     }
     IriRef::parse(id.input().trim_matches(|c: char| c.is_ascii_whitespace())).ok()
+}
+
+/// The DOI system's proxy, whose Handle API answers for every DOI (DOI URI scheme §4).
+pub const DOI_PROXY: Service = Service {
+    name: "doi",
+    flag: "resolver",
+    default: "https://doi.org",
+    protocol: Protocol::HandleApi,
+    about: "The DOI proxy whose Handle API resolves DOIs",
+};
+
+impl SchemeOptions for DoiProfile {
+    const PROFILES: &'static [(&'static str, &'static str)] = &[(
+        "legacy",
+        "DOIs: the 2003 draft's doi: URIs (draft-paskin-doi-uri-04: any prefix, query and fragment)",
+    )];
+
+    fn apply(&mut self, name: &str) {
+        if name == "legacy" {
+            *self = DoiProfile::Legacy;
+        }
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        match self {
+            DoiProfile::Legacy => vec!["legacy"],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The DOI scheme: DOI names in every written form ([`super::DoiForm`]).
@@ -35,6 +65,11 @@ impl Scheme for DoiScheme {
     type Error = super::DoiError;
     const CONVERTS_AS_IRI: bool = false;
     const NAME: &'static str = "doi";
+    const TITLE: &'static str = "DOI";
+    const ABOUT: &'static str = "A DOI, in any written form";
+    const TYPE_NAME: &'static str = "Doi";
+    type Options = DoiProfile;
+    const SERVICE: Option<&'static Service> = Some(&DOI_PROXY);
 
     fn claims(t: &[u8]) -> bool {
         super::forms::claims(t)
@@ -163,5 +198,20 @@ impl Scheme for DoiScheme {
             ("url", s.url),
             ("form", s.form.into()),
         ]
+    }
+
+    /// DOIs in running text in all their written forms ([`super::find_iter`]).
+    fn find(text: &str) -> Option<Box<dyn Finder<'_> + '_>> {
+        Some(Box::new(super::find_iter(text).map(|f| Hit {
+            start: f.start,
+            end: f.end,
+            text: f.text,
+            truncated: f.truncated,
+        })))
+    }
+
+    /// The DOI name, through the DOI proxy's Handle API.
+    fn route(id: &Self::Id<'_>) -> Option<Route> {
+        Some(Route::new(&DOI_PROXY, id.doi.as_str()))
     }
 }

@@ -1,7 +1,7 @@
 //! Finding identifiers in running text: IRIs (draft-duerst-iri-bis-07 §8.3, RFC 3986
-//! Appendix C), DOIs in all their written forms ([`crate::doi::find_iter`]) and handles
-//! ([`crate::hdl::find_iter`]); and [`clean`], the same rules for a string that should be one
-//! identifier.
+//! Appendix C), and the identifiers of every scheme that has its own finder
+//! ([`crate::scheme::Scheme::find`]: DOIs in all their written forms, handles …); and
+//! [`clean`], the same rules for a string that should be one identifier.
 //!
 //! **Where an identifier ends.** A non-ASCII character does not end an IRI (§8.3), but
 //! whitespace does, and so does non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`:
@@ -47,37 +47,53 @@ pub use split::split_point;
 pub use text::ends_identifier;
 
 use crate::detect::{Kind, detect};
-use crate::doi::{self, Doi};
-use crate::hdl;
+use crate::{ReadAs, ReadOptions, Reading};
 
 /// An identifier found in text.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Found<'a> {
     /// Byte offset of its first character in the text.
     pub start: usize,
     /// Byte offset just past it.
     pub end: usize,
-    /// `Doi`, `Hdl`, `Urn`, `Ivo` or `Iri` (never `RelativeRef`: a relative reference cannot be
+    /// Its kind: a scheme's, or `Iri` (never `RelativeRef`: a relative reference cannot be
     /// told from prose).
     pub kind: Kind,
     /// The identifier as it should be read: `text[start..end]`, except where whitespace
     /// inside `<…>` or a line break inside a broken identifier is left out, or an escape
     /// (`\/`, `\_`, `&amp;` …) is read (see the [module](self) documentation).
     pub text: Cow<'a, str>,
-    /// The DOI name, for DOIs (also for a DOI resolver URL found as an IRI, such as the
-    /// shortDOI `https://doi.org/aabbe`).
-    pub doi: Option<Doi<'a>>,
     /// It runs to a line end where it may go on in the next line, but that line does not say
     /// so clearly enough to be read with it ("Broken lines" in the [module](self) documentation):
     /// `https://example.org/some-` followed by a line starting `thing`.
     pub truncated: bool,
 }
 
-/// Every identifier in `text`, in order, without overlaps. Where an IRI and a DOI overlap
-/// (`https://doi.org/10.1002/(SICI)…<…>…`), the DOI reading wins: DOIs contain characters that
-/// end an IRI. A handle's written form wins over the DOI inside it (`hdl:10.1000/182`) and
-/// over the IRI it is (the handle ends before a query). An IRI that reads as a DOI or handle
-/// URL is reported as one only when it is one: `https://doi.org/10.1000/` (no suffix) is an IRI.
+impl Found<'_> {
+    /// The identifier read by the rules of its kind (default profiles): its scheme's
+    /// reading, or the IRI grammar's for an IRI.
+    ///
+    /// ```
+    /// let f = pidkit::extract::identifiers("see https://doi.org/10.1000/182.").next().unwrap();
+    /// let id = f.read().result?;
+    /// assert_eq!(id.details().unwrap().value(0).as_str(), Some("10.1000/182"));
+    /// # Ok::<(), pidkit::ParseError>(())
+    /// ```
+    pub fn read(&self) -> Reading<'_> {
+        let as_ = self.kind.reading().unwrap_or(ReadAs::IriRef);
+        crate::read(&self.text, &ReadOptions::default().with_read_as(as_))
+    }
+}
+
+/// Every identifier in `text`, in order, without overlaps. The schemes that have a finder
+/// ([`crate::scheme::Scheme::find`]: DOIs, handles …) are asked alongside the IRI finder;
+/// where an IRI and an identifier of a scheme's finder overlap
+/// (`https://doi.org/10.1002/(SICI)…<…>…`), the scheme's reading wins: DOIs contain
+/// characters that end an IRI. Of two schemes' finds that overlap, the one that starts first
+/// wins, and of two that start together the longer (a handle's written form takes the DOI in
+/// it: `hdl:10.1000/182`). An IRI that reads as a scheme's resolver URL is reported as one only
+/// when it is one: `https://doi.org/10.1000/` (no suffix) is an IRI.
 ///
 /// Lazy: each identifier is found as the iterator is advanced.
 ///
@@ -96,8 +112,10 @@ pub struct Found<'a> {
 pub fn identifiers(text: &str) -> Identifiers<'_> {
     Identifiers {
         pids: Pids {
-            dois: doi::find_iter(text).peekable(),
-            handles: hdl::find_iter(text).peekable(),
+            finders: crate::scheme::finders(text)
+                .into_iter()
+                .map(|(k, f)| (k, f.peekable()))
+                .collect(),
             last_end: 0,
         }
         .peekable(),
@@ -115,14 +133,23 @@ pub fn identifiers(text: &str) -> Identifiers<'_> {
 /// assert_eq!(found.next().map(|f| f.kind.name()), Some("ivo"));
 /// assert!(found.next().is_none());
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Identifiers<'a> {
     pids: Peekable<Pids<'a>>,
     iris: Iris<'a>,
-    /// The next IRI, waiting for the DOIs and handles that start before its end.
+    /// The next IRI, waiting for the schemes' finds that start before its end.
     iri: Option<FoundIri<'a>>,
-    /// The end of the last identifier given out, when it was a DOI or handle.
+    /// The end of the last identifier given out, when a scheme's finder found it.
     last_pid_end: Option<usize>,
+}
+
+impl std::fmt::Debug for Identifiers<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Identifiers")
+            .field("iri", &self.iri)
+            .field("last_pid_end", &self.last_pid_end)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Iterator for Identifiers<'a> {
@@ -158,31 +185,23 @@ impl<'a> Iterator for Identifiers<'a> {
     }
 }
 
-/// An IRI as an identifier: its kind detected. A URL that reads as a DOI or handle resolver
-/// URL is one only when it holds one (`https://doi.org/10.1000/` is an IRI); an IRI of the
-/// `doi:` or `hdl:` scheme keeps its scheme's kind, as an invalid URN does.
+/// An IRI as an identifier: its kind detected. An `http(s)` URL that a scheme claims (a DOI
+/// or handle resolver URL, an ARK at its NMA …) is that scheme's identifier only when the
+/// scheme reads it (`https://doi.org/10.1000/` is an IRI); an IRI of a scheme's own URI
+/// scheme keeps the scheme's kind even when invalid (`doi:`, `urn:`), so that it gets the
+/// scheme's error.
 fn from_iri(iri: FoundIri<'_>) -> Found<'_> {
-    let mut doi = None;
     let b = iri.iri.as_bytes();
     let web = b.len() > 5
         && (b[..5].eq_ignore_ascii_case(b"http:") || b[..6].eq_ignore_ascii_case(b"https:"));
     let kind = match detect(&iri.iri) {
         Kind::RelativeRef => Kind::Iri,
-        Kind::Doi => {
-            let name = match &iri.iri {
-                Cow::Borrowed(t) => doi::recognize(t).map(|r| r.doi),
-                Cow::Owned(t) => doi::recognize(t).map(|r| r.doi.into_owned()),
-            };
-            match name {
-                Ok(d) => {
-                    doi = Some(d);
-                    Kind::Doi
-                }
-                Err(_) if web => Kind::Iri,
-                Err(_) => Kind::Doi,
+        k if web && k != Kind::Iri => {
+            match crate::scheme::read_scheme(k, &iri.iri, &ReadOptions::default()) {
+                Some(Err(_)) => Kind::Iri,
+                _ => k,
             }
         }
-        Kind::Hdl if web && hdl::recognize(&iri.iri).is_err() => Kind::Iri,
         k => k,
     };
     Found {
@@ -190,17 +209,19 @@ fn from_iri(iri: FoundIri<'_>) -> Found<'_> {
         end: iri.end,
         kind,
         text: iri.iri,
-        doi,
         truncated: iri.truncated,
     }
 }
 
-/// The DOIs and handles of a text in order, without overlaps: of two that overlap, the one
-/// that starts first (a handle on a tie), so that a handle's written form takes the DOI in it.
-#[derive(Debug, Clone)]
+/// A boxed finder of one scheme.
+type Finder<'a> = Peekable<Box<dyn crate::scheme::Finder<'a> + 'a>>;
+
+/// The finds of the schemes' finders in order, without overlaps: of two that overlap, the one
+/// that starts first, and of two that start together the longer one (the first in the list
+/// of schemes on a tie).
+#[derive(Clone)]
 struct Pids<'a> {
-    dois: Peekable<doi::FoundIter<'a>>,
-    handles: Peekable<hdl::FoundIter<'a>>,
+    finders: Vec<(Kind, Finder<'a>)>,
     last_end: usize,
 }
 
@@ -209,39 +230,29 @@ impl<'a> Iterator for Pids<'a> {
 
     fn next(&mut self) -> Option<Found<'a>> {
         loop {
-            let f = match (self.dois.peek(), self.handles.peek()) {
-                (Some(d), Some(h)) if d.start < h.start => self.dois.next().map(from_doi),
-                (_, Some(_)) => self.handles.next().map(from_hdl),
-                (Some(_), None) => self.dois.next().map(from_doi),
-                (None, None) => None,
-            }?;
-            if self.last_end <= f.start {
-                self.last_end = f.end;
-                return Some(f);
+            let mut best: Option<(usize, (usize, std::cmp::Reverse<usize>))> = None;
+            for (i, (_, f)) in self.finders.iter_mut().enumerate() {
+                if let Some(h) = f.peek() {
+                    let rank = (h.start, std::cmp::Reverse(h.end));
+                    if best.is_none_or(|(_, b)| rank < b) {
+                        best = Some((i, rank));
+                    }
+                }
+            }
+            let (i, _) = best?;
+            let (kind, finder) = &mut self.finders[i];
+            let h = finder.next()?;
+            if self.last_end <= h.start {
+                self.last_end = h.end;
+                return Some(Found {
+                    start: h.start,
+                    end: h.end,
+                    kind: *kind,
+                    text: h.text,
+                    truncated: h.truncated,
+                });
             }
         }
-    }
-}
-
-fn from_hdl(f: hdl::Found<'_>) -> Found<'_> {
-    Found {
-        start: f.start,
-        end: f.end,
-        kind: Kind::Hdl,
-        text: f.text,
-        doi: None,
-        truncated: f.truncated,
-    }
-}
-
-fn from_doi(f: doi::Found<'_>) -> Found<'_> {
-    Found {
-        start: f.start,
-        end: f.end,
-        kind: Kind::Doi,
-        text: f.text,
-        doi: Some(f.doi),
-        truncated: f.truncated,
     }
 }
 

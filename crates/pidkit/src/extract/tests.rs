@@ -98,8 +98,13 @@ fn dois_win_over_the_iris_they_overlap() {
         .map(|f| {
             (
                 f.kind.name(),
-                f.text.into_owned(),
-                f.doi.map(|d| d.as_str().to_owned()),
+                f.text.clone().into_owned(),
+                (f.kind == Kind::Doi)
+                    .then(|| {
+                        let id = f.read().result.ok()?;
+                        id.details()?.value(0).as_str().map(str::to_owned)
+                    })
+                    .flatten(),
             )
         })
         .collect();

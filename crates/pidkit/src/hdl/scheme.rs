@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{HdlDetails, HdlForm, Recognized, recognize};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::Scheme;
+use crate::scheme::{Finder, Hit, NoOptions, Protocol, Route, Scheme, Service};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// Under [`PidForm::Auto`], a handle written as a URI or URL that is an IRI as written: its
@@ -16,6 +16,16 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
     }
     IriRef::parse(id.input().trim_matches(|c: char| c.is_ascii_whitespace())).ok()
 }
+
+/// The Handle System's proxy, whose Handle API answers for every handle (Handle.Net
+/// Technical Manual §14).
+pub const HANDLE_PROXY: Service = Service {
+    name: "handle",
+    flag: "handle-resolver",
+    default: "https://hdl.handle.net",
+    protocol: Protocol::HandleApi,
+    about: "The Handle proxy whose Handle API resolves handles",
+};
 
 /// The Handle scheme: handles in their written forms ([`super::HdlForm`]).
 ///
@@ -42,6 +52,12 @@ impl Scheme for HdlScheme {
     type Error = super::HdlError;
     const CONVERTS_AS_IRI: bool = false;
     const NAME: &'static str = "hdl";
+    const TITLE: &'static str = "handle";
+    const ABOUT: &'static str =
+        "A handle: prefix/local-name, hdl:, info:hdl/ or an hdl.handle.net URL";
+    const TYPE_NAME: &'static str = "Handle";
+    type Options = NoOptions;
+    const SERVICE: Option<&'static Service> = Some(&HANDLE_PROXY);
 
     fn claims(t: &[u8]) -> bool {
         super::forms::claims(t)
@@ -171,5 +187,20 @@ impl Scheme for HdlScheme {
             ("url", d.url),
             ("form", d.form.into()),
         ]
+    }
+
+    /// Handles in running text in their written forms ([`super::find_iter`]).
+    fn find(text: &str) -> Option<Box<dyn Finder<'_> + '_>> {
+        Some(Box::new(super::find_iter(text).map(|f| Hit {
+            start: f.start,
+            end: f.end,
+            text: f.text,
+            truncated: f.truncated,
+        })))
+    }
+
+    /// The handle, through the Handle proxy's Handle API.
+    fn route(id: &Self::Id<'_>) -> Option<Route> {
+        Some(Route::new(&HANDLE_PROXY, id.handle.as_str()))
     }
 }

@@ -366,6 +366,7 @@ fn fast_tail(
 /// assert!(IriRef::parse_with("/résumé", Profile::Rfc3986Uri).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Profile {
     /// draft-duerst-iri-bis-07 (the default): `ifragment` may contain `#`; the tag characters
     /// U+E0000–E0FFF are `iprivate` (allowed in the query).
@@ -404,6 +405,7 @@ impl std::str::FromStr for Profile {
 
 /// The start symbol of the grammar: which production the whole input must match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Rule {
     /// `IRI-reference = IRI / irelative-ref`
     #[default]

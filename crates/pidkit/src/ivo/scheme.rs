@@ -6,8 +6,18 @@ use super::{Ivoid, IvoidParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
-use crate::scheme::{Scheme, quoted};
+use crate::scheme::{NoOptions, Protocol, Route, Scheme, Service, quoted};
 use crate::{PidOutput, ReadOptions, Warning};
+
+/// The IVOA Registry's RegTAP service that resolves IVOIDs: GAVO's, pyvo's default (which
+/// pyvo also reads from `IVOA_REGISTRY`).
+pub const REGISTRY: Service = Service {
+    name: "registry",
+    flag: "registry",
+    default: "http://reg.g-vo.org/tap",
+    protocol: Protocol::RegTap,
+    about: "The RegTAP service of the IVOA Registry that resolves IVOA identifiers",
+};
 
 /// The IVOID scheme (IVOA Identifiers 2.0).
 ///
@@ -27,6 +37,11 @@ impl Scheme for IvoScheme {
     type Error = super::IvoError;
     const CONVERTS_AS_IRI: bool = true;
     const NAME: &'static str = "ivo";
+    const TITLE: &'static str = "IVOA identifier";
+    const ABOUT: &'static str = "An IVOA identifier";
+    const TYPE_NAME: &'static str = "Ivoid";
+    type Options = NoOptions;
+    const SERVICE: Option<&'static Service> = Some(&REGISTRY);
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"ivo:")
@@ -99,5 +114,15 @@ impl Scheme for IvoScheme {
             ("kind", v.kind.to_owned()),
             ("regtap", quoted(Some(&v.regtap))),
         ]
+    }
+
+    /// The registry part, as RegTAP stores it (lower-cased, Identifiers 2.0 §2.6), looked up in
+    /// the IVOA Registry (§2.5).
+    fn route(id: &Self::Id<'_>) -> Option<Route> {
+        let part = match Ivoid::parse(id.registry_part()) {
+            Ok(r) => r.to_regtap().into_owned(),
+            Err(_) => id.registry_part().to_ascii_lowercase(),
+        };
+        Some(Route::new(&REGISTRY, part))
     }
 }

@@ -22,6 +22,7 @@ mod options;
 mod parts;
 
 pub use kind::Kind;
+pub(crate) use options::IRI_PROFILES;
 pub use options::{PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 pub use parts::Listing;
 

@@ -2,11 +2,9 @@
 
 use std::fmt;
 
-use crate::doi::DoiProfile;
 use crate::iri::{Lenient, Profile, Rule};
-use crate::urn::UrnSyntax;
 
-pub use crate::scheme::ReadAs;
+pub use crate::scheme::{ReadAs, ReadOptions};
 
 impl ReadAs {
     /// Whether the input is read by the generic IRI grammar (possibly after preprocessing).
@@ -48,32 +46,31 @@ impl std::str::FromStr for ReadAs {
     }
 }
 
-/// `ReadAs` and the rule set of each family, chosen once (the CLI's `--as` and `--profile`).
-///
-/// ```
-/// use pidkit::{ReadAs, ReadOptions, UrnSyntax};
-/// let o = ReadOptions::new(ReadAs::Auto, Some("rfc2141"))?;
-/// assert_eq!(o.urn, UrnSyntax::Rfc2141);
-/// assert!(ReadOptions::new(ReadAs::Uri, Some("rfc3987")).is_err());
-/// # Ok::<(), String>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ReadOptions {
-    /// What the input is read as.
-    pub read_as: ReadAs,
-    /// The IRI grammar's profile (IRIs and relative references).
-    pub iri: Profile,
-    /// The URN syntax.
-    pub urn: UrnSyntax,
-    /// The DOI rules.
-    pub doi: DoiProfile,
-}
+/// The profiles of the IRI grammar, with what each means: the first names of `--profile`.
+pub(crate) const IRI_PROFILES: [(&str, &str); 3] = [
+    (
+        "bis",
+        "IRIs: draft-duerst-iri-bis-07 (the default; '#' allowed in fragments)",
+    ),
+    ("rfc3987", "IRIs: RFC 3987 exactly (what RDF and XML cite)"),
+    ("rfc3986", "IRIs read as URIs: RFC 3986, ASCII only"),
+];
 
 impl ReadOptions {
-    /// Options for `read_as` and an optional profile name. A profile names a rule set of one
-    /// family (`bis`, `rfc3987`, `rfc3986` for IRIs; `rfc8141`, `rfc2141` for URNs; `legacy`
-    /// for DOIs); the other families keep their defaults, so `--as auto --profile rfc2141` reads
-    /// URNs by RFC 2141 and IRIs as usual. URIs (`uri`, `uri-ref`) are read by RFC 3986.
+    /// Options for `read_as` and optional profile names, separated by commas. A profile names
+    /// a rule set of one family (`bis`, `rfc3987`, `rfc3986` for IRIs; a scheme's own, such as
+    /// `rfc2141` for URNs or `legacy` for DOIs: [`ReadOptions::profiles`]); the other families
+    /// keep their defaults, so `--as auto --profile rfc2141` reads URNs by RFC 2141 and IRIs as
+    /// usual. URIs (`uri`, `uri-ref`) are read by RFC 3986.
+    ///
+    /// ```
+    /// use pidkit::{doi::DoiProfile, Profile, ReadAs, ReadOptions, UrnSyntax};
+    /// let o = ReadOptions::new(ReadAs::Auto, Some("rfc3987,rfc2141,legacy"))?;
+    /// assert_eq!((o.iri, o.urn, o.doi), (Profile::Rfc3987, UrnSyntax::Rfc2141, DoiProfile::Legacy));
+    /// assert_eq!(o.profile_names(), ["rfc3987", "rfc2141", "legacy"]);
+    /// assert!(ReadOptions::new(ReadAs::Auto, Some("rfc3987,bis")).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn new(read_as: ReadAs, profile: Option<&str>) -> Result<Self, String> {
         let mut o = ReadOptions {
             read_as,
@@ -83,20 +80,42 @@ impl ReadOptions {
         if uri {
             o.iri = Profile::Rfc3986Uri;
         }
-        match profile {
-            None => {}
-            Some("legacy") => o.doi = DoiProfile::Legacy,
-            Some(p @ ("rfc8141" | "rfc2141")) => o.urn = p.parse()?,
-            Some(p) if uri && p != "rfc3986" => {
+        let mut iri_named: Option<&str> = None;
+        for p in profile.into_iter().flat_map(|p| p.split(',')).map(str::trim) {
+            if o.apply_scheme_profile(p) {
+                continue;
+            }
+            if !IRI_PROFILES.iter().any(|(n, _)| *n == p) {
+                let names: Vec<&str> = Self::profiles().iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "unknown profile '{p}' (expected one or more of {}, separated by commas)",
+                    names.join(", ")
+                ));
+            }
+            if let Some(q) = iri_named.filter(|q| *q != p) {
+                return Err(format!(
+                    "--profile {q} and {p} are both IRI grammars: name one"
+                ));
+            }
+            if uri && p != "rfc3986" {
                 return Err(format!("--profile {p} does not apply to URIs (only rfc3986)"));
             }
-            Some(p) => {
-                o.iri = p.parse().map_err(|_| {
-                    format!("unknown profile '{p}' (expected bis, rfc3987, rfc3986, rfc8141, rfc2141 or legacy)")
-                })?
-            }
+            iri_named = Some(p);
+            o.iri = p.parse()?;
         }
         Ok(o)
+    }
+
+    /// The profile names that give these options with [`ReadOptions::new`] (for the same
+    /// `read_as`): the IRI grammar's when it is not the default, then each scheme's.
+    pub fn profile_names(&self) -> Vec<&'static str> {
+        let mut all = Vec::new();
+        let uri = matches!(self.read_as, ReadAs::Uri | ReadAs::UriRef);
+        if self.iri != Profile::default() && !uri {
+            all.push(self.iri.name());
+        }
+        all.extend(self.scheme_profile_names());
+        all
     }
 
     /// The same options reading everything as `read_as`.
@@ -132,6 +151,7 @@ impl ReadOptions {
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum PidForm {
     /// As written, where that is a form of the same family: a resolver URL stays a URL (its
     /// query and fragment kept); `normalize` gives every other form its URI (`doi:`, `hdl:`),
@@ -147,6 +167,9 @@ pub enum PidForm {
 }
 
 impl PidForm {
+    /// Every form, in the order the CLI lists them.
+    pub const ALL: &'static [PidForm] = &[PidForm::Auto, PidForm::Name, PidForm::Uri, PidForm::Url];
+
     /// The name the CLI uses: `auto`, `name`, `uri`, `url`.
     pub fn name(self) -> &'static str {
         match self {
@@ -156,17 +179,73 @@ impl PidForm {
             PidForm::Url => "url",
         }
     }
+
+    /// One line for people (the help of `--pid-form NAME`).
+    pub fn about(self) -> &'static str {
+        match self {
+            PidForm::Auto => {
+                "As written: a resolver URL stays a URL (with its query and fragment); normalize gives other forms their URI, to-uri keeps URI forms and gives names and labels their URI"
+            }
+            PidForm::Name => "The bare name (10.1000/182)",
+            PidForm::Uri => "The URI (doi:10.1000/182, hdl:…)",
+            PidForm::Url => "The resolver URL (https://doi.org/10.1000/182)",
+        }
+    }
+}
+
+impl std::str::FromStr for PidForm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        named(PidForm::ALL, s, PidForm::name, "form")
+    }
+}
+
+/// The value of `all` named `s`, or an error listing the names.
+fn named<T: Copy>(all: &[T], s: &str, name: fn(T) -> &'static str, what: &str) -> Result<T, String> {
+    all.iter().copied().find(|v| name(*v) == s).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|v| name(*v)).collect();
+        format!("unknown {what} '{s}' (expected {})", names.join(", "))
+    })
 }
 
 /// The case of a case-insensitive PID name (DOI, Handle) in its normal form at the `Scheme`
 /// rung (the CLI's `--doi-case`): the names are equal either way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum PidCase {
     /// ASCII letters in upper case (the DOI Handbook's own normal form).
     #[default]
     Upper,
     /// ASCII letters in lower case (as Crossref and DataCite display DOIs).
     Lower,
+}
+
+impl PidCase {
+    /// Every case, in the order the CLI lists them.
+    pub const ALL: &'static [PidCase] = &[PidCase::Upper, PidCase::Lower];
+
+    /// The name the CLI uses: `upper`, `lower`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PidCase::Upper => "upper",
+            PidCase::Lower => "lower",
+        }
+    }
+
+    /// One line for people (the help of `--pid-case NAME`).
+    pub fn about(self) -> &'static str {
+        match self {
+            PidCase::Upper => "Upper case (the DOI Handbook's normal form)",
+            PidCase::Lower => "Lower case (as Crossref and DataCite show DOIs)",
+        }
+    }
+}
+
+impl std::str::FromStr for PidCase {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        named(PidCase::ALL, s, PidCase::name, "case")
+    }
 }
 
 /// How PIDs with several written forms are written in output.

@@ -1,13 +1,15 @@
-//! The one list of identifier schemes. Adding a scheme is one line here (and its folder): the
-//! kinds, the readings, the typed reading, detection and the ladder follow from the list.
+//! The one list of identifier schemes. Adding a scheme is one row here (and its folder): the
+//! kinds, the readings and their options, the typed reading, its parts, detection, extraction,
+//! resolution and the ladder follow from the list, and so does every door (the CLI, the
+//! resolver, the Python and JVM bindings), which name no scheme.
 
 use std::borrow::Cow;
 
-use super::{Field, Fields, Scheme, Value};
+use super::{Field, Fields, Finder, Route, Scheme, SchemeOptions, Service, Value};
 use crate::error::{Error, ErrorCode};
-use crate::iri::{IriError, IriRef, Level, ToIri, ToUri};
+use crate::iri::{IriError, IriRef, Level, Profile, ToIri, ToUri};
 use crate::reading::generic;
-use crate::{PidOutput, ReadOptions, Warning};
+use crate::{PidOutput, Warning};
 
 /// An error of any kind of identifier, at a byte offset: what [`crate::read`] and the typed
 /// reading return. Each scheme's functions return their own family (`Error<DoiError>` …),
@@ -22,7 +24,7 @@ pub type ParseError = Error<ErrorKind>;
 
 /// Writes the enums and dispatch functions of the schemes listed in its one invocation below.
 macro_rules! schemes {
-    ($( $(#[$doc:meta])* $variant:ident($error:ty) => $scheme:ty ),+ $(,)?) => {
+    ($( $(#[$doc:meta])* $field:ident: $variant:ident($error:ty) => $scheme:ty ),+ $(,)?) => {
         /// The error families: the generic syntax's and each scheme's.
         #[derive(Debug, Clone, PartialEq, Eq)]
         #[non_exhaustive]
@@ -105,6 +107,7 @@ macro_rules! schemes {
         /// assert_eq!(Kind::Ivo.to_string(), "ivo");
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
         pub enum Kind {
             /// An IRI (draft-duerst-iri-bis-07): a scheme and what follows.
             Iri,
@@ -128,6 +131,144 @@ macro_rules! schemes {
                     $( Kind::$variant => <$scheme as Scheme>::NAME, )+
                 }
             }
+
+            /// What identifiers of the kind are called in a sentence (`IRI`, `DOI`, `IVOA
+            /// identifier` …).
+            ///
+            /// ```
+            /// assert_eq!(pidkit::Kind::Ivo.title(), "IVOA identifier");
+            /// ```
+            pub fn title(self) -> &'static str {
+                match self {
+                    Kind::Iri => "IRI",
+                    Kind::Uri => "URI",
+                    Kind::RelativeRef => "relative reference",
+                    $( Kind::$variant => <$scheme as Scheme>::TITLE, )+
+                }
+            }
+
+            /// The name bindings give the type of identifiers of the kind (Python's class):
+            /// `Iri` for the generic kinds, else the scheme's ([`Scheme::TYPE_NAME`]).
+            pub fn type_name(self) -> &'static str {
+                match self {
+                    Kind::Iri | Kind::Uri | Kind::RelativeRef => "Iri",
+                    $( Kind::$variant => <$scheme as Scheme>::TYPE_NAME, )+
+                }
+            }
+
+            /// The reading that reads an input as this kind's scheme (`--as NAME`); `None`
+            /// for the generic kinds.
+            pub fn reading(self) -> Option<ReadAs> {
+                match self {
+                    $( Kind::$variant => Some(ReadAs::$variant), )+
+                    _ => None,
+                }
+            }
+
+            /// Whether every written form of the kind is an IRI with components (IRIs, URIs,
+            /// relative references, and schemes such as `urn:` and `ivo:`:
+            /// [`Scheme::CONVERTS_AS_IRI`]).
+            pub fn is_iri_based(self) -> bool {
+                converts_as_iri(self)
+            }
+
+            /// The service that resolves identifiers of the kind, if pidkit resolves them.
+            pub fn service(self) -> Option<&'static Service> {
+                match self {
+                    $( Kind::$variant => <$scheme as Scheme>::SERVICE, )+
+                    _ => None,
+                }
+            }
+
+            /// The fields of the kind's parts ([`Details`]); empty for the generic kinds.
+            ///
+            /// ```
+            /// let names: Vec<_> = pidkit::Kind::Urn.fields().iter().map(|f| f.name).collect();
+            /// assert_eq!(names[..2], ["nid", "nss"]);
+            /// ```
+            pub fn fields(self) -> &'static [Field] {
+                match self {
+                    $( Kind::$variant => <<$scheme as Scheme>::Details<'_> as Fields>::FIELDS, )+
+                    _ => &[],
+                }
+            }
+        }
+
+        /// Every service that resolves identifiers of some scheme, once each, in the order of
+        /// the list of schemes.
+        ///
+        /// ```
+        /// let names: Vec<_> = pidkit::scheme::services().iter().map(|s| s.name).collect();
+        /// assert!(names.contains(&"doi") && names.contains(&"registry"));
+        /// ```
+        pub fn services() -> Vec<&'static Service> {
+            let mut all: Vec<&'static Service> = Vec::new();
+            $(
+                if let Some(s) = <$scheme as Scheme>::SERVICE
+                    && !all.iter().any(|t| t.name == s.name)
+                {
+                    all.push(s);
+                }
+            )+
+            all
+        }
+
+        /// The options of every family of rules, chosen once: `read_as`, the IRI grammar's
+        /// profile, and each scheme's options ([`Scheme::Options`]) — the CLI's `--as` and
+        /// `--profile`.
+        ///
+        /// ```
+        /// use pidkit::{ReadAs, ReadOptions, UrnSyntax};
+        /// let o = ReadOptions::new(ReadAs::Auto, Some("rfc2141"))?;
+        /// assert_eq!(o.urn, UrnSyntax::Rfc2141);
+        /// assert!(ReadOptions::new(ReadAs::Uri, Some("rfc3987")).is_err());
+        /// # Ok::<(), String>(())
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
+        pub struct ReadOptions {
+            /// What the input is read as.
+            pub read_as: ReadAs,
+            /// The IRI grammar's profile (IRIs and relative references).
+            pub iri: Profile,
+            $(
+                #[doc = concat!("The options of the `", stringify!($field), "` scheme's rules.")]
+                pub $field: <$scheme as Scheme>::Options,
+            )+
+        }
+
+        impl ReadOptions {
+            /// Every profile name `--profile` takes, with what it means: the IRI grammar's,
+            /// then each scheme's ([`SchemeOptions::PROFILES`]).
+            ///
+            /// ```
+            /// let names: Vec<_> = pidkit::ReadOptions::profiles().iter().map(|p| p.0).collect();
+            /// assert_eq!(names[..3], ["bis", "rfc3987", "rfc3986"]);
+            /// assert!(names.contains(&"legacy") && names.contains(&"rfc2141"));
+            /// ```
+            pub fn profiles() -> Vec<(&'static str, &'static str)> {
+                let mut all = crate::reading::IRI_PROFILES.to_vec();
+                $( all.extend_from_slice(<<$scheme as Scheme>::Options as SchemeOptions>::PROFILES); )+
+                all
+            }
+
+            /// Apply one scheme profile name; whether a scheme took it.
+            pub(crate) fn apply_scheme_profile(&mut self, name: &str) -> bool {
+                $(
+                    if <<$scheme as Scheme>::Options as SchemeOptions>::PROFILES.iter().any(|p| p.0 == name) {
+                        self.$field.apply(name);
+                        return true;
+                    }
+                )+
+                false
+            }
+
+            /// The scheme profile names that make these options from the default ones.
+            pub(crate) fn scheme_profile_names(&self) -> Vec<&'static str> {
+                let mut all = Vec::new();
+                $( all.extend(self.$field.names()); )+
+                all
+            }
         }
 
         /// What the input is to be read as (the CLI's `--as`).
@@ -138,6 +279,7 @@ macro_rules! schemes {
         /// assert_eq!(ReadAs::Web.name(), "web");
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
         pub enum ReadAs {
             /// Decide per input from its shape ([`crate::detect`]).
             #[default]
@@ -178,6 +320,24 @@ macro_rules! schemes {
                 }
             }
 
+            /// One line for people: what the reading means (the help of `--as NAME`).
+            ///
+            /// ```
+            /// assert_eq!(pidkit::ReadAs::IriRef.about(), "An IRI reference (absolute or relative)");
+            /// ```
+            pub fn about(self) -> &'static str {
+                match self {
+                    ReadAs::Auto => "Decide per input from its shape",
+                    ReadAs::Iri => "An IRI (scheme required)",
+                    ReadAs::IriRef => "An IRI reference (absolute or relative)",
+                    ReadAs::Uri => "A URI (ASCII, scheme required)",
+                    ReadAs::UriRef => "A URI reference (ASCII)",
+                    ReadAs::Leiri => "A LEIRI: preprocessed by §7.1 (spaces, controls and the like percent-encoded)",
+                    ReadAs::Web => "A Web Address: preprocessed by §7.2 (also '\\' read as '/', surrounding spaces stripped)",
+                    $( ReadAs::$variant => <$scheme as Scheme>::ABOUT, )+
+                }
+            }
+
             /// The scheme this reading forces, if it forces one.
             pub fn scheme(self) -> Option<Kind> {
                 match self {
@@ -189,6 +349,7 @@ macro_rules! schemes {
 
         /// An identifier read by the rules of its kind, borrowing the input.
         #[derive(Debug, Clone)]
+        #[non_exhaustive]
         pub enum Identifier<'a> {
             /// An IRI or a relative reference (the generic grammar, draft-duerst-iri-bis-07 §2.2).
             Iri(IriRef<&'a str>),
@@ -201,6 +362,7 @@ macro_rules! schemes {
         /// object in `pidkit parse --json` (serialized as that object, named
         /// [`Details::name`]).
         #[derive(Debug, Clone, PartialEq)]
+        #[non_exhaustive]
         pub enum Details<'b> {
             $( $(#[$doc])* $variant(<$scheme as Scheme>::Details<'b>), )+
         }
@@ -249,6 +411,18 @@ macro_rules! schemes {
         pub(crate) fn claimant(t: &[u8]) -> Option<Kind> {
             $( if <$scheme as Scheme>::claims(t) { return Some(Kind::$variant); } )+
             None
+        }
+
+        /// The finders of the schemes that have one ([`Scheme::find`]), in the order of the
+        /// list, each with its kind.
+        pub(crate) fn finders(text: &str) -> Vec<(Kind, Box<dyn Finder<'_> + '_>)> {
+            let mut all = Vec::new();
+            $(
+                if let Some(f) = <$scheme as Scheme>::find(text) {
+                    all.push((Kind::$variant, f));
+                }
+            )+
+            all
         }
 
         /// Whether IRI ⇄ URI conversion reads identifiers of `kind` as IRIs
@@ -476,6 +650,14 @@ macro_rules! schemes {
                 }
             }
 
+            /// How it resolves, if pidkit resolves identifiers of its kind ([`Scheme::route`]).
+            pub fn route(&self) -> Option<Route> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => None,
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::route(id), )+
+                }
+            }
+
             /// The parts as rows for people.
             pub(crate) fn rows(&self) -> Vec<(&'static str, String)> {
                 match self {
@@ -489,11 +671,11 @@ macro_rules! schemes {
 
 schemes! {
     /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
-    Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
+    doi: Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
     /// A handle written as `hdl:`, `info:hdl/` or an HDL.NET proxy URL (RFC 3650, RFC 3651).
-    Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
+    hdl: Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
     /// A URN (`urn:`), RFC 8141 / RFC 2141.
-    Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
+    urn: Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
     /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.
-    Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
+    ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
 }

@@ -14,8 +14,11 @@
 //! ```
 
 mod fields;
+mod find;
 mod ladder;
 mod list;
+mod options;
+mod route;
 
 use std::borrow::Cow;
 
@@ -24,12 +27,15 @@ pub use crate::hdl::HdlScheme;
 pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
 pub use fields::{Field, FieldType, Fields, Value};
-pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs};
-pub(crate) use list::{claimant, converts_as_iri, read_scheme};
+pub use find::{Finder, Hit};
+pub use options::{NoOptions, SchemeOptions};
+pub use route::{Protocol, Route, Service};
+pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, services};
+pub(crate) use list::{claimant, converts_as_iri, finders, read_scheme};
 
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
-use crate::{PidOutput, ReadOptions, Warning};
+use crate::{PidOutput, Warning};
 
 /// One identifier scheme. Implemented by a marker type in the scheme's folder
 /// (`DoiScheme`, `UrnScheme`, …); the identifier itself is [`Scheme::Id`].
@@ -44,8 +50,26 @@ pub trait Scheme {
     /// Its error enum (one row per error: code, message, hint).
     type Error: ErrorCode + Clone + std::fmt::Debug + PartialEq + Eq;
 
-    /// The scheme's name: its kind's name, its URI scheme and its JSON member (`doi`, `urn` …).
+    /// The scheme's name: its kind's name, its `--as` value and its JSON member (`doi`,
+    /// `urn` …); for schemes with a URI scheme, that scheme's name.
     const NAME: &'static str;
+
+    /// What its identifiers are called in a sentence: `DOI`, `handle`, `IVOA identifier` …
+    const TITLE: &'static str;
+
+    /// One line for people: what reading an input as this scheme means (the help of
+    /// `--as NAME`).
+    const ABOUT: &'static str;
+
+    /// The name bindings in typed languages give the type of its identifiers (Python's
+    /// class): `Doi`, `Handle`, `Urn` …
+    const TYPE_NAME: &'static str;
+
+    /// The options of the scheme's rules, set by names of `--profile` ([`NoOptions`] for none).
+    type Options: SchemeOptions;
+
+    /// The service that resolves its identifiers, if pidkit resolves them ([`Scheme::route`]).
+    const SERVICE: Option<&'static Service> = None;
 
     /// Whether IRI ⇄ URI conversion under auto-detection reads the scheme's identifiers as the
     /// IRIs they are written as: true for schemes whose every form is an IRI (`urn:`, `ivo:`),
@@ -126,8 +150,39 @@ pub trait Scheme {
     /// The parts beyond the IRI components.
     fn details<'b>(id: &'b Self::Id<'_>) -> Self::Details<'b>;
 
-    /// The parts as `name value` rows for people (`pidkit parse`).
-    fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)>;
+    /// The parts as `name value` rows for people (`pidkit parse`). By default the fields of
+    /// [`Scheme::details`], `-` for an absent value.
+    fn listing(id: &Self::Id<'_>) -> Vec<(&'static str, String)> {
+        let d = Self::details(id);
+        <Self::Details<'_> as Fields>::FIELDS
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let v = match d.value(i) {
+                    Value::Str(s) => quoted(Some(s)),
+                    Value::Bool(b) => b.to_string(),
+                    _ => quoted(None),
+                };
+                (f.name, v)
+            })
+            .collect()
+    }
+
+    /// Its identifiers in running text that are not found as the IRIs they are written as (a
+    /// bare DOI name, a `DOI:` label): the scheme's finder, in order of `start`, without
+    /// overlaps; `None` when every written form of the scheme is an IRI, which the IRI finder
+    /// finds ([`crate::extract`]).
+    fn find(text: &str) -> Option<Box<dyn Finder<'_> + '_>> {
+        let _ = text;
+        None
+    }
+
+    /// How the identifier resolves: which service ([`Scheme::SERVICE`]) is asked, for what.
+    /// `None` when pidkit does not resolve it.
+    fn route(id: &Self::Id<'_>) -> Option<Route> {
+        let _ = id;
+        None
+    }
 }
 
 /// The IRI view of an identifier, or its input parsed as an IRI reference.

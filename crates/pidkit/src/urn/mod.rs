@@ -56,6 +56,7 @@ use syntax::Spans;
 /// assert_eq!("rfc2141".parse::<UrnSyntax>(), Ok(UrnSyntax::Rfc2141));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum UrnSyntax {
     /// RFC 8141 (2017, the default): r-, q- and f-components, `/ ~ &` in the NSS, NID of 2–32.
     #[default]

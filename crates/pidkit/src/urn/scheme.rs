@@ -5,8 +5,29 @@ use std::borrow::Cow;
 use super::{Urn, UrnParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
-use crate::scheme::{Scheme, quoted};
+use crate::scheme::{Scheme, SchemeOptions, quoted};
 use crate::{PidOutput, ReadOptions, Warning};
+
+impl SchemeOptions for super::UrnSyntax {
+    const PROFILES: &'static [(&'static str, &'static str)] = &[
+        ("rfc8141", "URNs: RFC 8141 (the default)"),
+        ("rfc2141", "URNs: RFC 2141 (NIDs of one character; no r-, q- or f-components)"),
+    ];
+
+    fn apply(&mut self, name: &str) {
+        if let Ok(s) = name.parse() {
+            *self = s;
+        }
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        if *self == Self::default() {
+            Vec::new()
+        } else {
+            vec![self.name()]
+        }
+    }
+}
 
 /// The URN scheme (RFC 8141, RFC 2141 by profile).
 ///
@@ -24,6 +45,10 @@ impl Scheme for UrnScheme {
     type Error = super::UrnError;
     const CONVERTS_AS_IRI: bool = true;
     const NAME: &'static str = "urn";
+    const TITLE: &'static str = "URN";
+    const ABOUT: &'static str = "A URN (RFC 8141, or RFC 2141 with --profile rfc2141)";
+    const TYPE_NAME: &'static str = "Urn";
+    type Options = super::UrnSyntax;
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"urn:")
