@@ -5,101 +5,39 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use pidkit::{
-    DisplayForm, Identifier, IriRef, Level, ParseError, PidOutput, ReadOptions, Reading, ToIri,
-    ToUri, Warning,
-};
+use pidkit::record::{Op, Record, Request, with_record};
+use pidkit::{DisplayForm, Identifier, IriRef, ParseError, Warning};
 
 use crate::input::{BadBytes, Line};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{LineJob, Outcome};
 
-/// Which command.
+/// Which command: `check`, `parse`, or a transform (`normalize`, `to-uri`, `to-iri`: the
+/// request's [`Op`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Check,
     Parse,
-    Transform(Transform),
-}
-
-/// What to turn an identifier into; DOIs written as the `PidOutput` asks.
-pub enum Transform {
-    /// Its normal form at a rung of the comparison ladder (§5.3).
-    Normalize(Level, PidOutput),
-    /// Its URI (§3.3–3.6).
-    ToUri(ToUri, PidOutput),
-    /// Its IRI (§3.7).
-    ToIri(ToIri, PidOutput),
-}
-
-impl Transform {
-    /// The JSON field the result goes in.
-    pub fn field(&self) -> &'static str {
-        match self {
-            Transform::Normalize(..) => "normalized",
-            Transform::ToUri(..) => "uri",
-            Transform::ToIri(..) => "iri",
-        }
-    }
-
-    fn apply<'a>(&self, id: &Identifier<'a>) -> Result<Cow<'a, str>, ParseError> {
-        match self {
-            Transform::Normalize(level, out) => Ok(id.normalize_as(*level, out)),
-            Transform::ToUri(t, out) => id.to_uri_as(t, out),
-            Transform::ToIri(t, out) => id.to_iri_as(t, out),
-        }
-    }
-
-    /// How PIDs are written.
-    fn output(&self) -> &PidOutput {
-        match self {
-            Transform::Normalize(_, out) | Transform::ToUri(_, out) | Transform::ToIri(_, out) => {
-                out
-            }
-        }
-    }
-
-    /// IRI ⇄ URI conversion reads non-DOIs as IRI references ([`pidkit::read_for_conversion`]).
-    fn converts(&self) -> bool {
-        matches!(self, Transform::ToUri(..) | Transform::ToIri(..))
-    }
+    Transform,
 }
 
 /// A line command configured from the options.
 pub struct LineCmd {
     pub mode: Mode,
-    pub opts: ReadOptions,
+    /// The command and its options for the library's record ([`pidkit::record`]).
+    pub req: Request,
     pub format: Format,
     pub style: Style,
     pub quiet: bool,
-    /// Count an input with warnings as invalid (`--deny-warnings`).
-    pub deny_warnings: bool,
     /// Show identifiers in their display form (§4.1, §8.6); `Some(true)` for ASCII-only displays.
     pub display: Option<bool>,
-    /// Clean each input first ([`pidkit::extract::clean`], `--clean`).
-    pub clean: bool,
 }
 
 /// Everything known about one line, ready to be written in any format.
-struct Report<'a> {
+struct Report<'a, 'r, 't> {
     number: usize,
     input: &'a str,
-    mapped: Option<&'a str>,
-    a: &'a Reading<'a>,
-    warnings: &'a [Warning],
-    /// The transform's result, or why it failed.
-    result: Option<Result<Cow<'a, str>, ParseError>>,
-    valid: bool,
-}
-
-impl Report<'_> {
-    /// The first error: the parse's, else the transform's.
-    fn error(&self) -> Option<&ParseError> {
-        self.a
-            .result
-            .as_ref()
-            .err()
-            .or_else(|| self.result.as_ref().and_then(|r| r.as_ref().err()))
-    }
+    r: &'a Record<'r, 't>,
 }
 
 /// The columns `parse --tsv` adds: the IRI components.
@@ -118,13 +56,18 @@ const COMPONENT_COLUMNS: [&str; 9] = [
 impl LineCmd {
     /// The command's own members (JSON) and columns (TSV) after the input's.
     fn extra(&self) -> &'static [&'static str] {
-        match &self.mode {
-            Mode::Check => &[],
-            Mode::Parse => &COMPONENT_COLUMNS,
-            Mode::Transform(Transform::Normalize(..)) => &["normalized"],
-            Mode::Transform(Transform::ToUri(..)) => &["uri"],
-            Mode::Transform(Transform::ToIri(..)) => &["iri"],
+        match (&self.mode, &self.req.op) {
+            (Mode::Check, _) => &[],
+            (Mode::Parse, _) => &COMPONENT_COLUMNS,
+            (_, Op::ToUri(..)) => &["uri"],
+            (_, Op::ToIri(..)) => &["iri"],
+            _ => &["normalized"],
         }
+    }
+
+    /// The JSON member the transform's result goes in.
+    fn field(&self) -> &'static str {
+        self.extra().first().copied().unwrap_or("normalized")
     }
 }
 
@@ -145,7 +88,7 @@ impl LineJob for LineCmd {
                 .iter()
                 .map(|name| (*name, None))
                 .collect();
-                if matches!(self.mode, Mode::Transform(_)) && self.format == Format::Human {
+                if self.mode == Mode::Transform && self.format == Format::Human {
                     // The transforms' stdout keeps one line per input: an empty one here.
                     out.push('\n');
                     return bad_bytes(
@@ -160,69 +103,24 @@ impl LineJob for LineCmd {
                 return bad_bytes(self.format, self.style, line.number, bad, &extra, out);
             }
         };
-        // `--clean` first, then `--as leiri|web`; errors point into the input as given.
-        let cleaned = self.clean.then(|| pidkit::extract::clean(input));
-        let base: &str = cleaned.as_ref().map_or(input, |c| &c.text);
-        let lenient = self.opts.lenient();
-        let text: Cow<'_, str> = lenient.map_or(Cow::Borrowed(base), |l| l.map(base));
-        let mut a = match &self.mode {
-            Mode::Transform(t) if t.converts() => pidkit::read_for_conversion(&text, &self.opts),
-            _ => pidkit::read(&text, &self.opts),
-        }
-        .located_in(base, &self.opts);
-        if let Some(c) = &cleaned {
-            a.result = a.result.map_err(|e| c.locate(e));
-        }
-        // check and parse: the reading's notes (`looks-like-text`) and the identifier's
-        // warnings; the transforms: what the output form loses (a URL's query in a doi: URI).
-        let warnings = match (&self.mode, &a.result) {
-            (Mode::Check | Mode::Parse, Ok(id)) => {
-                let mut w = a.notes.clone();
-                w.extend(id.warnings());
-                w
+        with_record(input, &self.req, |r| {
+            let report = Report {
+                number: line.number,
+                input,
+                r,
+            };
+            match self.format {
+                Format::Json => self.json(out, &report),
+                Format::Tsv => self.tsv(out, &report),
+                Format::Human => self.human(out, err, &report),
             }
-            (Mode::Transform(t), Ok(id)) => id.lost_in(t.output()),
-            (_, Err(_)) => Vec::new(),
-        };
-        // `--clean`: what was removed comes first, and the identifier's warnings move into the
-        // input as given (under `--as leiri|web` they stay on the mapped text, as without it).
-        let warnings = match &cleaned {
-            Some(c) => {
-                let mut w = c.warnings();
-                match lenient {
-                    None => w.extend(warnings.into_iter().map(|x| c.locate_warning(x))),
-                    Some(_) => w.extend(warnings),
-                }
-                w
+            Outcome {
+                valid: r.valid,
+                kind: Some(r.kind),
+                error: r.error().map(ParseError::code),
+                warnings: r.warnings.iter().map(|w| w.code.as_str()).collect(),
             }
-            None => warnings,
-        };
-        let result = match (&self.mode, &a.result) {
-            (Mode::Transform(t), Ok(id)) => Some(t.apply(id)),
-            _ => None,
-        };
-        let ok = a.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
-        let valid = ok && (!self.deny_warnings || warnings.is_empty());
-        let report = Report {
-            number: line.number,
-            input,
-            mapped: (text != input).then_some(&*text),
-            a: &a,
-            warnings: &warnings,
-            result,
-            valid,
-        };
-        match self.format {
-            Format::Json => self.json(out, &report),
-            Format::Tsv => self.tsv(out, &report),
-            Format::Human => self.human(out, err, &report),
-        }
-        Outcome {
-            valid,
-            kind: Some(a.kind),
-            error: report.error().map(ParseError::code),
-            warnings: warnings.iter().map(|w| w.code.as_str()).collect(),
-        }
+        })
     }
 }
 
@@ -230,22 +128,23 @@ impl LineCmd {
     /// One JSON Lines record (docs/output.md): the members of every input record, then the
     /// command's own. Absent members of `parse` are omitted; a transform's result is `null`
     /// when it failed.
-    fn json(&self, out: &mut String, r: &Report<'_>) {
+    fn json(&self, out: &mut String, rep: &Report<'_, '_, '_>) {
+        let r = rep.r;
         let error = r.error().map(ErrorJson::from);
         output::json_input(
             out,
-            r.number,
-            r.input,
-            r.a.kind.name(),
+            rep.number,
+            rep.input,
+            r.kind.name(),
             r.valid,
             error.as_ref(),
-            r.warnings,
+            &r.warnings,
         );
         if let Some(m) = r.mapped {
             out.push_str(",\"mapped\":");
             output::push_json_str(out, m);
         }
-        if let (Mode::Parse, Ok(id)) = (&self.mode, &r.a.result) {
+        if let (Mode::Parse, Ok(id)) = (&self.mode, r.reading) {
             if let Some(c) = id.components() {
                 out.push_str(",\"components\":");
                 output::json_value(out, &c);
@@ -255,28 +154,28 @@ impl LineCmd {
                 output::json_value(out, &d);
             }
         }
-        if let Mode::Transform(t) = &self.mode {
-            let value = r.result.as_ref().and_then(|v| v.as_deref().ok());
-            output::json_member(out, t.field(), value);
+        if self.mode == Mode::Transform {
+            output::json_member(out, self.field(), r.value());
         }
         out.push_str("}\n");
     }
 
-    fn tsv(&self, out: &mut String, r: &Report<'_>) {
+    fn tsv(&self, out: &mut String, rep: &Report<'_, '_, '_>) {
+        let r = rep.r;
         let error = r.error().map(ErrorJson::from);
         output::tsv_input(
             out,
-            r.number,
-            r.input,
-            r.a.kind.name(),
+            rep.number,
+            rep.input,
+            r.kind.name(),
             r.valid,
             error.as_ref(),
-            r.warnings,
+            &r.warnings,
         );
         match &self.mode {
             Mode::Check => {}
             Mode::Parse => {
-                let c = r.a.result.as_ref().ok().and_then(Identifier::components);
+                let c = r.reading.as_ref().ok().and_then(Identifier::components);
                 let c = c.as_ref();
                 for f in [
                     c.and_then(|c| c.scheme),
@@ -292,11 +191,7 @@ impl LineCmd {
                     output::tsv_field(out, false, f);
                 }
             }
-            Mode::Transform(_) => output::tsv_field(
-                out,
-                false,
-                r.result.as_ref().and_then(|v| v.as_deref().ok()),
-            ),
+            Mode::Transform => output::tsv_field(out, false, r.value()),
         }
         out.push('\n');
     }
@@ -305,24 +200,25 @@ impl LineCmd {
     /// their results on stdout (so they pipe), one line per input — an empty line where the
     /// input failed, so output lines up with input — and their errors on stderr, with the
     /// input's line number.
-    fn human(&self, out: &mut String, err: &mut String, r: &Report<'_>) {
-        let prefix = format!("{}: ", r.number);
-        if let Mode::Transform(_) = self.mode {
+    fn human(&self, out: &mut String, err: &mut String, rep: &Report<'_, '_, '_>) {
+        let r = rep.r;
+        let prefix = format!("{}: ", rep.number);
+        if self.mode == Mode::Transform {
             let style = self.style.stderr();
-            match (r.error(), &r.result) {
-                (None, Some(Ok(v))) => out.push_str(&self.shown(v)),
-                (Some(e), _) => output::human_error(err, &prefix, r.input, e, style),
-                (None, _) => {}
+            match (r.error(), r.value()) {
+                (None, Some(v)) => out.push_str(&self.shown(v)),
+                (Some(e), _) => output::human_error(err, &prefix, rep.input, e, style),
+                (None, None) => {}
             }
             out.push('\n');
-            for w in r.warnings {
-                output::human_warning(err, self.warned_text(r, w), w, style);
+            for w in &r.warnings {
+                output::human_warning(err, self.warned_text(rep, w), w, style);
             }
             return;
         }
-        let p = match (&r.a.result, r.error()) {
+        let p = match (r.reading, r.error()) {
             (Ok(p), None) => p,
-            (_, Some(e)) => return output::human_error(out, &prefix, r.input, e, self.style),
+            (_, Some(e)) => return output::human_error(out, &prefix, rep.input, e, self.style),
             (Err(_), None) => return,
         };
         if self.quiet && r.warnings.is_empty() {
@@ -336,14 +232,14 @@ impl LineCmd {
         let _ = writeln!(
             out,
             "{prefix}{status} [{}] {}",
-            r.a.kind,
-            self.shown_safely(r.input)
+            r.kind,
+            self.shown_safely(rep.input)
         );
         if let Some(m) = r.mapped {
             let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
         }
-        for w in r.warnings {
-            output::human_warning(out, self.warned_text(r, w), w, self.style);
+        for w in &r.warnings {
+            output::human_warning(out, self.warned_text(rep, w), w, self.style);
         }
         if let Mode::Parse = self.mode {
             // Escaped line by line: the values come from the input.
@@ -355,12 +251,12 @@ impl LineCmd {
 
     /// The text a warning's offsets are in: the input as given under `--clean` (and for what
     /// `--clean` removed), else the text `--as leiri|web` mapped it to.
-    fn warned_text<'r>(&self, r: &Report<'r>, w: &Warning) -> &'r str {
+    fn warned_text<'s>(&self, rep: &'s Report<'_, '_, '_>, w: &Warning) -> &'s str {
         let cleaned = w.code.as_str().starts_with("cleaned-");
-        if cleaned || (self.clean && self.opts.lenient().is_none()) {
-            r.input
+        if cleaned || (self.req.clean && self.req.opts.lenient().is_none()) {
+            rep.input
         } else {
-            r.mapped.unwrap_or(r.input)
+            rep.r.mapped.unwrap_or(rep.input)
         }
     }
 

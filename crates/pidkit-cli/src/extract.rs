@@ -42,7 +42,7 @@ struct Found<'a> {
     /// It runs to a line end where it may go on in the next line (see the README).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     truncated: bool,
-    /// Its parts as `parse --json` gives them (`doi`, `hdl`, `urn`, `ivo`), for PIDs.
+    /// Its parts as `parse --json` gives them (the scheme's object), for PIDs.
     #[serde(flatten)]
     details: Option<Details<'a>>,
 }
@@ -243,8 +243,7 @@ fn search(
             None => column += gap.chars().count(),
         }
         cursor = f.start;
-        let reading = (how.format == Format::Json && f.kind.is_pid())
-            .then(|| pidkit::read(&f.text, &Default::default()));
+        let reading = (how.format == Format::Json && f.kind.is_pid()).then(|| f.read());
         let details = reading
             .as_ref()
             .filter(|r| r.kind == f.kind)

@@ -11,6 +11,7 @@ mod join;
 mod output;
 mod resolve;
 mod run;
+mod values;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -198,54 +199,9 @@ struct ExtractArgs {
     summary: run::SummaryArgs,
 }
 
-/// What the inputs are to be read as.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum As {
-    /// Decide per input
-    Auto,
-    /// An IRI (scheme required)
-    Iri,
-    /// An IRI reference (absolute or relative)
-    IriRef,
-    /// A URI (ASCII, scheme required)
-    Uri,
-    /// A URI reference (ASCII)
-    UriRef,
-    /// A DOI, in any written form
-    Doi,
-    /// A handle: prefix/local-name, hdl:, info:hdl/ or an hdl.handle.net URL
-    Hdl,
-    /// A URN (RFC 8141, or RFC 2141 with --profile rfc2141)
-    Urn,
-    /// An IVOA identifier
-    Ivo,
-    /// A LEIRI: preprocessed by §7.1 (spaces, controls and the like percent-encoded)
-    Leiri,
-    /// A Web Address: preprocessed by §7.2 (also '\' read as '/', surrounding spaces stripped)
-    Web,
-}
-
-impl From<As> for pidkit::ReadAs {
-    fn from(a: As) -> Self {
-        match a {
-            As::Auto => pidkit::ReadAs::Auto,
-            As::Iri => pidkit::ReadAs::Iri,
-            As::IriRef => pidkit::ReadAs::IriRef,
-            As::Uri => pidkit::ReadAs::Uri,
-            As::UriRef => pidkit::ReadAs::UriRef,
-            As::Doi => pidkit::ReadAs::Doi,
-            As::Hdl => pidkit::ReadAs::Hdl,
-            As::Urn => pidkit::ReadAs::Urn,
-            As::Ivo => pidkit::ReadAs::Ivo,
-            As::Leiri => pidkit::ReadAs::Leiri,
-            As::Web => pidkit::ReadAs::Web,
-        }
-    }
-}
-
 /// `--as` and `--profile` as the library's reading options (validated once, here).
-fn read_options(as_: As, profile: Option<&str>) -> Result<pidkit::ReadOptions, String> {
-    pidkit::ReadOptions::new(as_.into(), profile)
+fn read_options(as_: pidkit::ReadAs, profile: Option<&str>) -> Result<pidkit::ReadOptions, String> {
+    pidkit::ReadOptions::new(as_, profile)
 }
 
 /// A rung of the comparison ladder.
@@ -316,57 +272,28 @@ struct NormalizeArgs {
     pid: PidOutputArgs,
 }
 
-/// How DOIs are written in output (`--doi-form`, `--doi-case`).
+/// How PIDs with several written forms (DOIs, handles) are written in output (`--pid-form`,
+/// `--pid-case`; `--doi-form`, `--doi-case` are their old names, kept as aliases).
 #[derive(Args)]
 struct PidOutputArgs {
-    /// The written form of DOIs in the output: auto (a doi.org URL stays a URL with its query
-    /// and fragment; normalize gives other forms their doi: URI, to-uri keeps URI forms and
-    /// gives names and labels their doi: URI), name, uri or url
-    #[arg(long, value_enum, default_value_t = DoiFormArg::Auto)]
-    doi_form: DoiFormArg,
-    /// The case of DOI names at --level scheme (they compare case-insensitively in ASCII):
-    /// upper (the DOI Handbook's) or lower (as Crossref and DataCite show them)
-    #[arg(long, value_enum, default_value_t = DoiCaseArg::Upper)]
-    doi_case: DoiCaseArg,
+    /// The written form of PIDs with several (DOIs, handles) in the output (alias: --doi-form)
+    #[arg(long, visible_alias = "doi-form", value_name = "FORM",
+          value_parser = values::pid_form(), default_value = "auto")]
+    pid_form: pidkit::PidForm,
+    /// The case of DOI and handle names at --level scheme, where they compare case-insensitively
+    /// in ASCII (alias: --doi-case)
+    #[arg(long, visible_alias = "doi-case", value_name = "CASE",
+          value_parser = values::pid_case(), default_value = "upper")]
+    pid_case: pidkit::PidCase,
 }
 
 impl PidOutputArgs {
     fn output(&self) -> pidkit::PidOutput {
         pidkit::PidOutput {
-            form: match self.doi_form {
-                DoiFormArg::Auto => pidkit::PidForm::Auto,
-                DoiFormArg::Name => pidkit::PidForm::Name,
-                DoiFormArg::Uri => pidkit::PidForm::Uri,
-                DoiFormArg::Url => pidkit::PidForm::Url,
-            },
-            case: match self.doi_case {
-                DoiCaseArg::Upper => pidkit::PidCase::Upper,
-                DoiCaseArg::Lower => pidkit::PidCase::Lower,
-            },
+            form: self.pid_form,
+            case: self.pid_case,
         }
     }
-}
-
-/// `--doi-form`.
-#[derive(Clone, Copy, ValueEnum)]
-enum DoiFormArg {
-    /// A URL stays a URL; see --help
-    Auto,
-    /// The bare name, 10.1000/182
-    Name,
-    /// The doi: URI
-    Uri,
-    /// The https://doi.org/ URL
-    Url,
-}
-
-/// `--doi-case`.
-#[derive(Clone, Copy, ValueEnum)]
-enum DoiCaseArg {
-    /// Upper case
-    Upper,
-    /// Lower case
-    Lower,
 }
 
 /// Options of `to-uri`.
@@ -410,9 +337,9 @@ struct CompareArgs {
     #[arg(long, value_enum, default_value_t = LevelArg::Scheme, help = LEVEL_HELP)]
     level: LevelArg,
     /// How to read the inputs
-    #[arg(long = "as", value_enum, default_value_t = As::Auto)]
-    as_: As,
-    /// Rule set (see `check --help`)
+    #[arg(long = "as", value_name = "KIND", value_parser = values::read_as(), default_value = "auto")]
+    as_: pidkit::ReadAs,
+    /// Rule sets (see `check --help`)
     #[arg(long, value_name = "PROFILE")]
     profile: Option<String>,
     #[command(flatten)]
@@ -504,11 +431,10 @@ pub struct Common {
     #[arg(long)]
     keep_blank: bool,
     /// How to read the inputs
-    #[arg(long = "as", value_enum, default_value_t = As::Auto)]
-    as_: As,
-    /// Rule set: bis (default), rfc3987, rfc3986 for IRIs; rfc8141 (default), rfc2141 for URNs;
-    /// legacy for DOIs (the 2003 draft's doi: URIs)
-    #[arg(long, value_name = "PROFILE")]
+    #[arg(long = "as", value_name = "KIND", value_parser = values::read_as(), default_value = "auto")]
+    as_: pidkit::ReadAs,
+    #[arg(long, value_name = "PROFILE", long_help = values::profile_help(),
+          help = "Rule sets, separated by commas: bis (default), rfc3987, rfc3986 for IRIs; the schemes' own (see --help)")]
     profile: Option<String>,
     /// Count an identifier with warnings as invalid
     #[arg(long)]
@@ -581,12 +507,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     {
         return Err(hint);
     }
-    let (common, mode) = match cli.command {
-        Command::Check(c) => (c, cmd::Mode::Check),
-        Command::Parse(c) => (c, cmd::Mode::Parse),
+    use pidkit::record::Op;
+    let (common, mode, op) = match cli.command {
+        Command::Check(c) => (c, cmd::Mode::Check, Op::Read),
+        Command::Parse(c) => (c, cmd::Mode::Parse, Op::Read),
         Command::Normalize(a) => (
             a.common,
-            cmd::Mode::Transform(cmd::Transform::Normalize(a.level.into(), a.pid.output())),
+            cmd::Mode::Transform,
+            Op::Normalize(a.level.into(), a.pid.output()),
         ),
         Command::ToUri(a) => {
             let mut t = pidkit::ToUri::new().idna(a.idna.into());
@@ -597,19 +525,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
                 t = t.query_encoding(enc);
             }
-            (
-                a.common,
-                cmd::Mode::Transform(cmd::Transform::ToUri(t, a.pid.output())),
-            )
+            (a.common, cmd::Mode::Transform, Op::ToUri(t, a.pid.output()))
         }
         Command::ToIri(a) => {
             let t = pidkit::ToIri::new()
                 .idna(a.idna.into())
                 .unicode_hosts(a.unicode_hosts);
-            (
-                a.common,
-                cmd::Mode::Transform(cmd::Transform::ToIri(t, a.pid.output())),
-            )
+            (a.common, cmd::Mode::Transform, Op::ToIri(t, a.pid.output()))
         }
         Command::Compare(a) => {
             let opts = read_options(a.as_, a.profile.as_deref())?;
@@ -624,15 +546,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Man(a) => return man_main(a),
     };
     set_threads(common.threads)?;
+    let opts = read_options(common.as_, common.profile.as_deref())?;
     let job = cmd::LineCmd {
         mode,
-        opts: read_options(common.as_, common.profile.as_deref())?,
+        req: pidkit::record::Request::new(op, opts)
+            .deny_warnings(common.deny_warnings)
+            .clean(common.clean)
+            .warnings(true),
         format: common.out.format(),
         style: common.out.style(),
         quiet: common.summary.quiet,
-        deny_warnings: common.deny_warnings,
         display: common.display.map(|d| d == DisplayArg::Ascii),
-        clean: common.clean,
     };
     let source = input::Source::open(
         &common.ids,
@@ -796,7 +720,7 @@ fn set_threads(n: Option<usize>) -> Result<(), String> {
 
 fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
     set_threads(a.threads)?;
-    let opts = read_options(As::IriRef, a.profile.as_deref())?;
+    let opts = read_options(pidkit::ReadAs::IriRef, a.profile.as_deref())?;
     let job = join::JoinCmd {
         base: join::JoinCmd::parse_base(&a.base, &opts)?,
         mode: if a.non_strict {

@@ -1,4 +1,5 @@
-//! `pidkit resolve`: DOIs through the Handle API, IVOIDs through the Registry — a thin layer
+//! `pidkit resolve`: every identifier whose scheme has a route (DOIs and handles through the
+//! Handle API, IVOIDs through the Registry …) — a thin layer
 //! over `pidkit-resolve` (bounded concurrency with input order kept, the on-disk cache), with
 //! JSON Lines or human output, a progress bar on terminals, a summary and the exit status.
 
@@ -12,8 +13,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pidkit_resolve::{
-    Cache, ClientConfig, Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER,
-    MAX_RATE, MIN_RATE, Outcome, Resolution, Resolver, Source as From,
+    Cache, ClientConfig, Config, MAX_RATE, MIN_RATE, Outcome, Resolution, Resolver, Source as From,
 };
 use serde::Serialize;
 
@@ -24,8 +24,8 @@ use crate::run::SummaryArgs;
 /// Options of `resolve`.
 #[derive(Args)]
 pub struct ResolveArgs {
-    /// DOIs (any written form, shortDOIs too) and IVOIDs; with none (or "-"), one per line
-    /// from stdin
+    /// Identifiers to resolve (DOIs in any written form, shortDOIs too; handles; IVOIDs …);
+    /// with none (or "-"), one per line from stdin
     ids: Vec<String>,
     /// Read identifiers from FILE, one per line ("-" for stdin)
     #[arg(long, short, value_name = "FILE")]
@@ -35,20 +35,10 @@ pub struct ResolveArgs {
     json: bool,
     #[command(flatten)]
     summary: SummaryArgs,
-    /// Handle API origin for DOIs: requests go to URL/api/handles/…
-    #[arg(long, value_name = "URL", env = "PIDKIT_RESOLVER", default_value = DEFAULT_RESOLVER)]
-    resolver: String,
-    /// Handle API origin for other handles (hdl:, hdl.handle.net URLs)
-    #[arg(
-        long,
-        value_name = "URL",
-        env = "PIDKIT_HANDLE_RESOLVER",
-        default_value = DEFAULT_HANDLE_RESOLVER
-    )]
-    handle_resolver: String,
-    /// RegTAP service for IVOIDs (queries go to URL/sync); pyvo's variable is honoured too
-    #[arg(long, value_name = "URL", env = "IVOA_REGISTRY", default_value = DEFAULT_REGISTRY)]
-    registry: String,
+    /// The address of each resolution service (`--resolver` for DOIs, `--registry` for
+    /// IVOIDs …): one option per service of the library's schemes.
+    #[command(flatten)]
+    services: crate::values::ServiceArgs,
     /// Ask only for Handle values of this type (repeatable), e.g. URL
     #[arg(long = "type", value_name = "TYPE")]
     types: Vec<String>,
@@ -137,8 +127,7 @@ struct Record<'a> {
     schema: u32,
     line: usize,
     input: &'a str,
-    /// `doi`, `hdl` or `ivo`; `unknown` for a line that is not text; `null` for input that is
-    /// none of the kinds resolved.
+    /// The kind read (`doi`, `hdl`, `ivo` …); `unknown` for a line that is not text.
     kind: Option<&'a str>,
     valid: bool,
     error: Option<ErrorJson>,
@@ -196,9 +185,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             rate: a.rate,
             ..ClientConfig::default()
         },
-        resolver: a.resolver.clone(),
-        handle_resolver: a.handle_resolver.clone(),
-        registry: a.registry.clone(),
+        endpoints: a.services.endpoints(),
         types: a.types.clone(),
         indexes: a.indexes.clone(),
         offline: a.offline,
@@ -406,7 +393,9 @@ fn human(out: &mut String, r: &Resolution, style: Style) {
         output::human_error(out, "  ", &r.input, e, style);
         return;
     }
-    if r.kind == Some(pidkit::Kind::Ivo) && r.outcome == Outcome::Resolved {
+    let registry = r.kind.and_then(pidkit::Kind::service).map(|s| s.protocol)
+        == Some(pidkit::scheme::Protocol::RegTap);
+    if registry && r.outcome == Outcome::Resolved {
         if let Some(rec) = &r.record {
             let text = |k: &str| safe(rec[k].as_str().unwrap_or("-")).into_owned();
             let _ = writeln!(out, "  {} ({})", text("title"), text("type"));

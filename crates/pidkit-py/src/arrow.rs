@@ -19,8 +19,9 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use crate::options;
-use crate::record::{Op, Record, with_record};
-use pidkit::{Details, Identifier, ReadOptions};
+use crate::record::{Op, Record, Request, with_record};
+use pidkit::scheme::{FieldType, Value};
+use pidkit::{Details, Identifier, Kind};
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -405,16 +406,9 @@ fn string_column(
 
 /// A conversion's result column: the CLI's `uri` / `iri` field, null where the
 /// input is null or invalid.
-fn transform(
-    s: &Strings<'_>,
-    family: Family,
-    opts: &ReadOptions,
-    op: &Op,
-) -> Result<ArrayRef, String> {
+fn transform(s: &Strings<'_>, family: Family, req: &Request) -> Result<ArrayRef, String> {
     string_column(s, family, |text, push| {
-        with_record(text, opts, op, false, |r| {
-            push(r.result.as_ref().and_then(|v| v.as_deref().ok()))
-        })
+        with_record(text, req, |r| push(r.value()))
     })
 }
 
@@ -518,7 +512,8 @@ pub fn arrow_to_uri(
         options::to_uri(idna, query_encoding)?,
         options::pid_output(doi_form, doi_case)?,
     );
-    run(py, data, &|s, family| transform(s, family, &opts, &op))
+    let req = Request::new(op, opts);
+    run(py, data, &|s, family| transform(s, family, &req))
 }
 
 /// `to_iri`: the CLI's `iri`.
@@ -540,7 +535,8 @@ pub fn arrow_to_iri(
         options::to_iri(unicode_hosts, idna)?,
         options::pid_output(doi_form, doi_case)?,
     );
-    run(py, data, &|s, family| transform(s, family, &opts, &op))
+    let req = Request::new(op, opts);
+    run(py, data, &|s, family| transform(s, family, &req))
 }
 
 /// `doi_name`: the DOI name of DOIs in any written form (the CLI's `doi.name`); null otherwise.
@@ -593,14 +589,15 @@ pub fn arrow_join(
 }
 
 /// `extract`: the identifiers in each text, as a list of structs
-/// `{start, end, kind, match, doi, truncated}` (start/end in characters, 0-based, end
+/// `{start, end, kind, match, name, truncated}` (`name`: its name within its scheme, a DOI
+/// name, a handle …, or null; start/end in characters, 0-based, end
 /// exclusive; `truncated`: it runs to a line end where it may go on, and was not joined).
 #[pyfunction]
 #[pyo3(signature = (data, /))]
 pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
     run(py, data, &|s, family| {
         let (mut start, mut end) = (IntCol::default(), IntCol::default());
-        let (mut kind, mut matched, mut doi) = (
+        let (mut kind, mut matched, mut name) = (
             StrCol::new(family, 0, 0),
             StrCol::new(family, 0, 0),
             StrCol::new(family, 0, 0),
@@ -620,7 +617,9 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
                 end.push(Some(chars.at(f.end)));
                 kind.push(Some(f.kind.name()));
                 matched.push(Some(&f.text));
-                doi.push(f.doi.as_ref().map(|d| d.as_str()));
+                let reading = f.read();
+                let n = reading.result.as_ref().ok().and_then(|id| id.name());
+                name.push(n.as_deref());
                 truncated.0.push(Some(f.truncated));
             }
         });
@@ -630,13 +629,78 @@ pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
                 ("end", end.finish()),
                 ("kind", kind.finish()?),
                 ("match", matched.finish()?),
-                ("doi", doi.finish()?),
+                ("name", name.finish()?),
                 ("truncated", truncated.finish()),
             ],
             None,
         )?;
         list_array(&counts, items)
     })
+}
+
+/// One column of a scheme's parts: a string or a boolean field ([`pidkit::scheme::Field`]).
+enum FieldCol {
+    Str(StrCol),
+    Bool(BoolCol),
+}
+
+impl FieldCol {
+    fn push(&mut self, v: Value<'_>) {
+        match (self, v) {
+            (FieldCol::Str(c), Value::Str(s)) => c.push(Some(s)),
+            (FieldCol::Bool(c), Value::Bool(b)) => c.0.push(Some(b)),
+            (FieldCol::Str(c), _) => c.push(None),
+            (FieldCol::Bool(c), _) => c.0.push(None),
+        }
+    }
+
+    fn finish(self) -> Result<ArrayRef, String> {
+        match self {
+            FieldCol::Str(c) => c.finish(),
+            FieldCol::Bool(c) => Ok(c.finish()),
+        }
+    }
+}
+
+/// The struct column of one scheme's parts (`parse`'s `doi`, `urn` … members): a field each.
+struct SchemeCols {
+    kind: Kind,
+    valid: Vec<bool>,
+    cols: Vec<FieldCol>,
+}
+
+impl SchemeCols {
+    fn new(kind: Kind, family: Family) -> SchemeCols {
+        let cols = kind
+            .fields()
+            .iter()
+            .map(|f| match f.ty {
+                FieldType::Bool => FieldCol::Bool(BoolCol::default()),
+                _ => FieldCol::Str(StrCol::new(family, 0, 0)),
+            })
+            .collect();
+        SchemeCols {
+            kind,
+            valid: Vec::new(),
+            cols,
+        }
+    }
+
+    fn push(&mut self, d: Option<&Details<'_>>) {
+        self.valid.push(d.is_some());
+        for (i, c) in self.cols.iter_mut().enumerate() {
+            c.push(d.map_or(Value::Null, |d| d.value(i)));
+        }
+    }
+
+    fn finish(self) -> Result<(&'static str, ArrayRef), String> {
+        let names = self.kind.fields().iter().map(|f| f.name);
+        let cols = names
+            .zip(self.cols)
+            .map(|(n, c)| Ok((n, c.finish()?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok((self.kind.name(), struct_array(cols, Some(self.valid))?))
+    }
 }
 
 /// The columns of `parse`'s struct.
@@ -653,15 +717,8 @@ struct ParseCols {
     warn_at: [IntCol; 2],
     comp_valid: Vec<bool>,
     comp: [StrCol; 9],
-    doi_valid: Vec<bool>,
-    doi: [StrCol; 6],
-    doi_short: BoolCol,
-    urn_valid: Vec<bool>,
-    urn: [StrCol; 6],
-    ivo_valid: Vec<bool>,
-    ivo: [StrCol; 7],
-    hdl_valid: Vec<bool>,
-    hdl: [StrCol; 6],
+    /// A struct column per scheme of the library's list, in its order.
+    schemes: Vec<SchemeCols>,
 }
 
 const COMPONENTS: [&str; 9] = [
@@ -674,25 +731,6 @@ const COMPONENTS: [&str; 9] = [
     "path",
     "query",
     "fragment",
-];
-const DOI: [&str; 6] = ["name", "prefix", "suffix", "uri", "url", "form"];
-const URN: [&str; 6] = [
-    "nid",
-    "nss",
-    "r_component",
-    "q_component",
-    "f_component",
-    "namespace_class",
-];
-const HDL: [&str; 6] = ["name", "prefix", "suffix", "uri", "url", "form"];
-const IVO: [&str; 7] = [
-    "authority",
-    "resource_key",
-    "query",
-    "fragment",
-    "registry_part",
-    "kind",
-    "regtap",
 ];
 
 impl ParseCols {
@@ -710,15 +748,11 @@ impl ParseCols {
             warn_at: Default::default(),
             comp_valid: Vec::new(),
             comp: StrCol::many(family),
-            doi_valid: Vec::new(),
-            doi: StrCol::many(family),
-            doi_short: BoolCol::default(),
-            urn_valid: Vec::new(),
-            urn: StrCol::many(family),
-            ivo_valid: Vec::new(),
-            ivo: StrCol::many(family),
-            hdl_valid: Vec::new(),
-            hdl: StrCol::many(family),
+            schemes: Kind::ALL
+                .iter()
+                .filter(|k| k.reading().is_some())
+                .map(|k| SchemeCols::new(*k, family))
+                .collect(),
         }
     }
 
@@ -730,10 +764,7 @@ impl ParseCols {
         self.no_error();
         self.warn_counts.push(None);
         self.no_components();
-        self.no_doi();
-        self.no_urn();
-        self.no_ivo();
-        self.no_hdl();
+        self.schemes.iter_mut().for_each(|c| c.push(None));
     }
 
     fn no_error(&mut self) {
@@ -744,23 +775,6 @@ impl ParseCols {
     fn no_components(&mut self) {
         self.comp_valid.push(false);
         self.comp.iter_mut().for_each(|c| c.push(None));
-    }
-    fn no_doi(&mut self) {
-        self.doi_valid.push(false);
-        self.doi.iter_mut().for_each(|c| c.push(None));
-        self.doi_short.0.push(None);
-    }
-    fn no_urn(&mut self) {
-        self.urn_valid.push(false);
-        self.urn.iter_mut().for_each(|c| c.push(None));
-    }
-    fn no_hdl(&mut self) {
-        self.hdl_valid.push(false);
-        self.hdl.iter_mut().for_each(|c| c.push(None));
-    }
-    fn no_ivo(&mut self) {
-        self.ivo_valid.push(false);
-        self.ivo.iter_mut().for_each(|c| c.push(None));
     }
 
     fn push(&mut self, r: &Record<'_, '_>) {
@@ -808,61 +822,8 @@ impl ParseCols {
             None => self.no_components(),
         }
         let details = id.and_then(Identifier::details);
-        match &details {
-            Some(Details::Doi(d)) => {
-                self.doi_valid.push(true);
-                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
-                for (c, v) in self.doi.iter_mut().zip(v) {
-                    c.push(Some(v));
-                }
-                self.doi_short.0.push(Some(d.short));
-            }
-            _ => self.no_doi(),
-        }
-        match &details {
-            Some(Details::Urn(p)) => {
-                self.urn_valid.push(true);
-                let v = [
-                    Some(p.nid),
-                    Some(p.nss),
-                    p.r_component,
-                    p.q_component,
-                    p.f_component,
-                    Some(p.namespace_class),
-                ];
-                for (c, v) in self.urn.iter_mut().zip(v) {
-                    c.push(v);
-                }
-            }
-            _ => self.no_urn(),
-        }
-        match &details {
-            Some(Details::Ivo(p)) => {
-                self.ivo_valid.push(true);
-                let v = [
-                    Some(p.authority),
-                    Some(p.resource_key),
-                    p.query,
-                    p.fragment,
-                    Some(p.registry_part),
-                    Some(p.kind),
-                    Some(&p.regtap),
-                ];
-                for (c, v) in self.ivo.iter_mut().zip(v) {
-                    c.push(v);
-                }
-            }
-            _ => self.no_ivo(),
-        }
-        match &details {
-            Some(Details::Hdl(d)) => {
-                self.hdl_valid.push(true);
-                let v = [&d.name, &d.prefix, &d.suffix, &d.uri, &d.url, d.form];
-                for (c, v) in self.hdl.iter_mut().zip(v) {
-                    c.push(Some(v));
-                }
-            }
-            _ => self.no_hdl(),
+        for c in &mut self.schemes {
+            c.push(details.as_ref().filter(|_| c.kind == r.kind));
         }
     }
 
@@ -902,27 +863,18 @@ impl ParseCols {
         let warnings = list_array(&self.warn_counts, warning)?;
         let components =
             struct_array(named(&COMPONENTS, self.comp.into())?, Some(self.comp_valid))?;
-        let mut doi = named(&DOI, self.doi.into())?;
-        doi.push(("short", self.doi_short.finish()));
-        let doi = struct_array(doi, Some(self.doi_valid))?;
-        let urn = struct_array(named(&URN, self.urn.into())?, Some(self.urn_valid))?;
-        let ivo = struct_array(named(&IVO, self.ivo.into())?, Some(self.ivo_valid))?;
-        let hdl = struct_array(named(&HDL, self.hdl.into())?, Some(self.hdl_valid))?;
-        struct_array(
-            vec![
-                ("kind", self.kind.finish()?),
-                ("valid", self.valid.finish()),
-                ("error", error),
-                ("warnings", warnings),
-                ("mapped", self.mapped.finish()?),
-                ("components", components),
-                ("doi", doi),
-                ("urn", urn),
-                ("ivo", ivo),
-                ("hdl", hdl),
-            ],
-            Some(self.valid_row),
-        )
+        let mut members = vec![
+            ("kind", self.kind.finish()?),
+            ("valid", self.valid.finish()),
+            ("error", error),
+            ("warnings", warnings),
+            ("mapped", self.mapped.finish()?),
+            ("components", components),
+        ];
+        for c in self.schemes {
+            members.push(c.finish()?);
+        }
+        struct_array(members, Some(self.valid_row))
     }
 }
 
@@ -937,11 +889,13 @@ pub fn arrow_parse(
     deny_warnings: bool,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
-    let op = Op::Read { warnings: true };
+    let req = Request::new(Op::Read, opts)
+        .deny_warnings(deny_warnings)
+        .warnings(true);
     run(py, data, &|s, family| {
         let mut cols = ParseCols::new(family);
         s.for_each(|t| match t {
-            Some(t) => with_record(t, &opts, &op, deny_warnings, |r| cols.push(r)),
+            Some(t) => with_record(t, &req, |r| cols.push(r)),
             None => cols.push_null(),
         });
         cols.finish()

@@ -8,7 +8,7 @@ mod message;
 mod options;
 mod scalar;
 
-use pidkit_record::record;
+use pidkit::record;
 
 use pyo3::prelude::*;
 
@@ -27,10 +27,9 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scalar::Identifier>()?;
     m.add_class::<scalar::Iri>()?;
-    m.add_class::<scalar::Doi>()?;
-    m.add_class::<scalar::Handle>()?;
-    m.add_class::<scalar::Urn>()?;
-    m.add_class::<scalar::Ivoid>()?;
+    m.add_class::<scalar::Pid>()?;
+    m.add_class::<scalar::IriPid>()?;
+    scalar::scheme_classes(m)?;
     m.add_class::<scalar::CheckWarning>()?;
     m.add_class::<scalar::Check>()?;
     m.add_class::<scalar::Found>()?;

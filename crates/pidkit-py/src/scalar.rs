@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use crate::message;
 use crate::options;
-use crate::record::{self, Op, with_record};
+use crate::record::{self, Op, Request, with_record};
 use pidkit::{Identifier as Id, Kind, ReadOptions};
 
 pyo3::create_exception!(
@@ -511,174 +511,226 @@ impl Iri {
     }
 }
 
-/// A DOI in any written form: its name, prefix, suffix, `doi:` URI and `https://doi.org/` URL.
-#[pyclass(module = "pidkit", extends = Identifier, frozen)]
-pub struct Doi;
+/// The typed classes of the schemes (`Doi`, `Handle`, `Urn` …), one per kind of the library's
+/// list, made at import ([`scheme_classes`]): subclasses of [`Pid`] or, for schemes whose every
+/// form is an IRI, of [`IriPid`].
+static CLASSES: pyo3::sync::PyOnceLock<Vec<(Kind, Py<PyType>)>> = pyo3::sync::PyOnceLock::new();
 
-impl Doi {
-    fn get<R>(
-        slf: &PyRef<'_, Self>,
-        py: Python<'_>,
-        f: impl FnOnce(&pidkit::doi::Recognized<'_>) -> R,
-    ) -> PyResult<R> {
-        let base = slf.as_super();
-        let r = base.with(py, |id| match id {
-            Id::Doi(d) => Some(f(d)),
-            _ => None,
-        })?;
-        r.ok_or_else(|| PyValueError::new_err("not a DOI"))
+/// Make the class of every scheme of the library's list (named [`Kind::type_name`], its
+/// docstring [`pidkit::ReadAs::about`]) and add it to the module `m`.
+pub fn scheme_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let mut made = Vec::new();
+    for &kind in Kind::ALL {
+        let Some(reading) = kind.reading() else {
+            continue;
+        };
+        let base = if kind.is_iri_based() {
+            py.get_type::<IriPid>()
+        } else {
+            py.get_type::<Pid>()
+        };
+        let attrs = PyDict::new(py);
+        attrs.set_item(
+            "__doc__",
+            format!(
+                "{} ({}): its parts are attributes ({}), and `details`.",
+                reading.about(),
+                kind.name(),
+                kind.fields()
+                    .iter()
+                    .map(|f| f.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )?;
+        attrs.set_item("__module__", "pidkit")?;
+        attrs.set_item("_kind", kind.name())?;
+        let cls = py
+            .get_type::<PyType>()
+            .call1((kind.type_name(), (base,), attrs))?
+            .cast_into::<PyType>()?;
+        m.add(kind.type_name(), &cls)?;
+        made.push((kind, cls.unbind()));
+    }
+    let _ = CLASSES.set(py, made);
+    Ok(())
+}
+
+/// The class of identifiers of `kind`, if it is a scheme's.
+fn class_of(py: Python<'_>, kind: Kind) -> Option<Bound<'_, PyType>> {
+    CLASSES
+        .get(py)?
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, c)| c.bind(py).clone())
+}
+
+/// The base object of an identifier of a scheme, read from `s` as the class `cls` asks (its
+/// kind, unless `as_` says otherwise); a `ParseError` when it is not one.
+fn read_pid(
+    py: Python<'_>,
+    cls: &Bound<'_, PyType>,
+    s: &Bound<'_, PyString>,
+    as_: Option<&str>,
+    profile: Option<&str>,
+) -> PyResult<Identifier> {
+    let own: Option<String> = cls.getattr("_kind").ok().and_then(|k| k.extract().ok());
+    let as_ = as_.or(own.as_deref()).unwrap_or("auto");
+    let base = read_identifier(py, s, as_, profile)?;
+    let class_kind = own.as_deref().map(str::parse::<Kind>).transpose();
+    match class_kind.map_err(PyValueError::new_err)? {
+        Some(k) if k != base.kind => Err(PyValueError::new_err(format!(
+            "{:?} reads as {}, not {}",
+            base.input,
+            base.kind,
+            k.name()
+        ))),
+        None if base.kind.reading().is_none() => Err(PyValueError::new_err(format!(
+            "{:?} reads as {}, which is no scheme's: use pidkit.parse",
+            base.input, base.kind
+        ))),
+        _ => Ok(base),
     }
 }
+
+/// The parts of the identifier `base` holds, as `(field, value)` pairs.
+fn fields(py: Python<'_>, base: &Identifier) -> PyResult<Vec<(&'static str, Py<PyAny>)>> {
+    base.with(py, |id| -> PyResult<Vec<(&'static str, Py<PyAny>)>> {
+        let Some(d) = id.details() else {
+            return Ok(Vec::new());
+        };
+        d.fields()
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let v = match d.value(i) {
+                    pidkit::scheme::Value::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
+                    pidkit::scheme::Value::Bool(b) => {
+                        b.into_pyobject(py)?.to_owned().into_any().unbind()
+                    }
+                    _ => py.None(),
+                };
+                Ok((f.name, v))
+            })
+            .collect()
+    })?
+}
+
+/// The `details` dict of `base`.
+fn details_dict<'py>(py: Python<'py>, base: &Identifier) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in fields(py, base)? {
+        d.set_item(k, v)?;
+    }
+    Ok(d)
+}
+
+/// The field `name` of `base`, or `AttributeError`.
+fn field(py: Python<'_>, base: &Identifier, name: &str) -> PyResult<Py<PyAny>> {
+    fields(py, base)?
+        .into_iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyAttributeError::new_err(format!(
+                "'{}' identifier has no attribute '{name}'",
+                base.kind.type_name()
+            ))
+        })
+}
+
+/// An identifier of a scheme whose written forms are not all IRIs (a DOI, a handle …): its
+/// parts (the scheme's fields) are attributes and the dict `details`. `Pid(s)` of a scheme's
+/// class (`pidkit.Doi(s)`) reads `s` as that scheme.
+#[pyclass(module = "pidkit", extends = Identifier, subclass, frozen)]
+pub struct Pid;
 
 #[pymethods]
-impl Doi {
-    /// The DOI name, e.g. `10.1000/182`.
-    #[getter]
-    fn name(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.doi.as_str().to_owned())
+impl Pid {
+    /// Read `s` as this class's scheme (or as `as_` says).
+    #[new]
+    #[classmethod]
+    #[pyo3(signature = (s, /, as_ = None, profile = None))]
+    fn new(
+        cls: &Bound<'_, PyType>,
+        s: &Bound<'_, PyString>,
+        as_: Option<&str>,
+        profile: Option<&str>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let base = read_pid(cls.py(), cls, s, as_, profile)?;
+        Ok(PyClassInitializer::from(base).add_subclass(Pid))
     }
-    /// The prefix, e.g. `10.1000`.
+
+    /// The parts of the identifier by its scheme's rules (the scheme's object of
+    /// `pidkit parse --json`), as a dict.
     #[getter]
-    fn prefix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.doi.prefix().to_owned())
+    fn details<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        details_dict(py, slf.as_super())
     }
-    /// The suffix.
-    #[getter]
-    fn suffix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.doi.suffix().to_owned())
-    }
-    /// The `doi:` URI.
-    #[getter]
-    fn uri(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.doi.to_uri())
-    }
-    /// The `https://doi.org/` URL.
-    #[getter]
-    fn url(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.doi.to_url())
-    }
-    /// The form it was written in: `name`, `label`, `uri`, `info-uri`, `urn`, `url`, `handle-api`.
-    #[getter]
-    fn form(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<&'static str> {
-        Self::get(&slf, py, |d| d.form.name())
-    }
-    /// Whether it is a shortDOI (`10/abc`).
-    #[getter]
-    fn is_short(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<bool> {
-        Self::get(&slf, py, |d| d.doi.is_short())
+
+    fn __getattr__(slf: PyRef<'_, Self>, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        field(py, slf.as_super(), name)
     }
 }
 
-/// A handle in any written form (`hdl:`, `info:hdl/`, the proxy URL, a bare name).
-#[pyclass(module = "pidkit", extends = Identifier, frozen)]
-pub struct Handle;
-
-impl Handle {
-    fn get<R>(
-        slf: &PyRef<'_, Self>,
-        py: Python<'_>,
-        f: impl FnOnce(&pidkit::hdl::HdlDetails) -> R,
-    ) -> PyResult<R> {
-        let base = slf.as_super();
-        let r = base.with(py, |id| match id.details() {
-            Some(pidkit::Details::Hdl(d)) => Some(f(&d)),
-            _ => None,
-        })?;
-        r.ok_or_else(|| PyValueError::new_err("not a handle"))
-    }
-}
+/// An identifier of a scheme whose every form is an IRI (a URN, an IVOID …): an [`Iri`] with
+/// its components, and its scheme's parts as attributes and the dict `details`.
+#[pyclass(module = "pidkit", extends = Iri, subclass, frozen)]
+pub struct IriPid;
 
 #[pymethods]
-impl Handle {
-    /// The handle, e.g. `20.500.12345/abc`.
-    #[getter]
-    fn name(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.name.clone())
+impl IriPid {
+    /// Read `s` as this class's scheme (or as `as_` says).
+    #[new]
+    #[classmethod]
+    #[pyo3(signature = (s, /, as_ = None, profile = None))]
+    fn new(
+        cls: &Bound<'_, PyType>,
+        s: &Bound<'_, PyString>,
+        as_: Option<&str>,
+        profile: Option<&str>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let base = read_pid(cls.py(), cls, s, as_, profile)?;
+        Ok(PyClassInitializer::from(base)
+            .add_subclass(Iri)
+            .add_subclass(IriPid))
     }
-    /// The prefix (naming authority).
+
+    /// The parts of the identifier by its scheme's rules (the scheme's object of
+    /// `pidkit parse --json`), as a dict.
     #[getter]
-    fn prefix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.prefix.clone())
+    fn details<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        details_dict(py, slf.as_super().as_super())
     }
-    /// The local name.
-    #[getter]
-    fn suffix(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.suffix.clone())
-    }
-    /// The `hdl:` URI.
-    #[getter]
-    fn uri(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.uri.clone())
-    }
-    /// The proxy URL.
-    #[getter]
-    fn url(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
-        Self::get(&slf, py, |d| d.url.clone())
-    }
-    /// The form it was written in.
-    #[getter]
-    fn form(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<&'static str> {
-        Self::get(&slf, py, |d| d.form)
+
+    fn __getattr__(slf: PyRef<'_, Self>, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        field(py, slf.as_super().as_super(), name)
     }
 }
 
-/// A URN (RFC 8141, or RFC 2141 with `profile="rfc2141"`).
-#[pyclass(module = "pidkit", extends = Iri, frozen)]
-pub struct Urn;
-
-macro_rules! view_getters {
-    ($ty:ident, $variant:ident, $( $(#[$doc:meta])* $name:ident : $ret:ty = |$p:ident| $e:expr ),* $(,)?) => {
-        #[pymethods]
-        impl $ty {
-            $(
-                $(#[$doc])*
-                #[getter]
-                fn $name(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<$ret> {
-                    let iri = slf.as_super();
-                    let base = iri.as_super();
-                    let r = base.with(py, |id| match id {
-                        Id::$variant(v) => {
-                            let $p = v.parts();
-                            Some($e)
-                        }
-                        _ => None,
-                    })?;
-                    r.ok_or_else(|| PyValueError::new_err(concat!("not a ", stringify!($variant))))
-                }
-            )*
-        }
-    };
+/// The base object of the identifier `s` read as `as_` and `profile` say, or `ParseError`.
+fn read_identifier(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    as_: &str,
+    profile: Option<&str>,
+) -> PyResult<Identifier> {
+    let s = utf8(s)?;
+    let opts = options::read(as_, profile)?;
+    let req = Request::new(Op::Read, opts);
+    with_record(s, &req, |r| match &r.reading {
+        Ok(_) => Ok(Identifier {
+            input: s.to_owned(),
+            text: r.mapped.unwrap_or(s).to_owned(),
+            opts,
+            call: (as_.to_owned(), profile.map(str::to_owned)),
+            kind: r.kind,
+            notes: warnings(r.notes),
+        }),
+        Err(e) => Err(parse_error(py, s, e, None)),
+    })
 }
-
-view_getters!(
-    Urn, Urn,
-    /// The namespace identifier, as written.
-    nid: String = |p| p.nid.to_owned(),
-    /// The namespace specific string, as written.
-    nss: String = |p| p.nss.to_owned(),
-    /// The r-component, without `?+`.
-    r_component: Option<String> = |p| p.r_component.map(str::to_owned),
-    /// The q-component, without `?=`.
-    q_component: Option<String> = |p| p.q_component.map(str::to_owned),
-    /// The f-component, without `#`.
-    f_component: Option<String> = |p| p.f_component.map(str::to_owned),
-    /// `formal`, `informal`, `experimental` or the like.
-    namespace_class: String = |p| p.namespace_class.to_owned(),
-);
-
-/// An IVOA identifier.
-#[pyclass(module = "pidkit", extends = Iri, frozen)]
-pub struct Ivoid;
-
-view_getters!(
-    Ivoid, Ivo,
-    /// The resource key (`""` or starting with `/`).
-    resource_key: String = |p| p.resource_key.to_owned(),
-    /// Scheme, authority and resource key.
-    registry_part: String = |p| p.registry_part.to_owned(),
-    /// What the identifier names: `standard`, `authority`, `resource` and the like.
-    ivoid_kind: String = |p| p.kind.to_owned(),
-);
 
 /// Read `s` as `as_` and `profile` say; the typed object, or `ParseError`.
 #[pyfunction]
@@ -689,32 +741,13 @@ pub fn parse(
     as_: &str,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let s = utf8(s)?;
-    let opts = options::read(as_, profile)?;
-    let made = with_record(s, &opts, &Op::Read { warnings: false }, false, |r| {
-        let id = match &r.reading {
-            Ok(id) => id,
-            Err(e) => return Err(parse_error(py, s, e, None)),
-        };
-        let base = Identifier {
-            input: s.to_owned(),
-            text: r.mapped.unwrap_or(s).to_owned(),
-            opts,
-            call: (as_.to_owned(), profile.map(str::to_owned)),
-            kind: r.kind,
-            notes: warnings(r.notes),
-        };
-        let init = PyClassInitializer::from(base);
-        let obj = match id {
-            Id::Iri(_) | Id::Uri(_) => Bound::new(py, init.add_subclass(Iri))?.into_any(),
-            Id::Doi(_) => Bound::new(py, init.add_subclass(Doi))?.into_any(),
-            Id::Hdl(_) => Bound::new(py, init.add_subclass(Handle))?.into_any(),
-            Id::Urn(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Urn))?.into_any(),
-            Id::Ivo(_) => Bound::new(py, init.add_subclass(Iri).add_subclass(Ivoid))?.into_any(),
-        };
-        Ok(obj.unbind())
-    })?;
-    Ok(made)
+    let base = read_identifier(py, s, as_, profile)?;
+    if let Some(cls) = class_of(py, base.kind) {
+        // The scheme's class reads the input again, as that kind (reading is deterministic).
+        return Ok(cls.call1((s, as_, profile))?.unbind());
+    }
+    let init = PyClassInitializer::from(base).add_subclass(Iri);
+    Ok(Bound::new(py, init)?.into_any().unbind())
 }
 
 /// The outcome of `check`: `.valid` (also the truth value), `.kind`, `.error` (a `ParseError`,
@@ -795,23 +828,20 @@ pub fn check(
         }
         Err(e) => return Err(e),
     };
-    Ok(with_record(
-        text,
-        &opts,
-        &Op::Read { warnings: true },
-        deny_warnings,
-        |r| Check {
-            input,
-            kind: r.kind.name(),
-            valid: r.valid,
-            error: r
-                .error()
-                .map(|e| parse_error(py, text, e, None).into_value(py).into_any()),
-            warnings: warnings(&r.warnings),
-            mapped: r.mapped.map(str::to_owned),
-            call,
-        },
-    ))
+    let req = Request::new(Op::Read, opts)
+        .deny_warnings(deny_warnings)
+        .warnings(true);
+    Ok(with_record(text, &req, |r| Check {
+        input,
+        kind: r.kind.name(),
+        valid: r.valid,
+        error: r
+            .error()
+            .map(|e| parse_error(py, text, e, None).into_value(py).into_any()),
+        warnings: warnings(&r.warnings),
+        mapped: r.mapped.map(str::to_owned),
+        call,
+    }))
 }
 
 /// Are `a` and `b` equivalent at `level`? (`pidkit compare`; `ParseError` on invalid input.)
@@ -866,7 +896,8 @@ pub fn join(
 }
 
 /// An identifier found in text: `start`/`end` (character offsets, so `text[start:end]`),
-/// `kind`, `text` (the identifier as it should be read), `doi` (the DOI name, for DOIs) and
+/// `kind`, `text` (the identifier as it should be read), `name` (its name within its scheme:
+/// a DOI name, a handle …, or None) and
 /// `truncated` (it runs to a line end where it may go on in the next line, and was not joined).
 #[pyclass(module = "pidkit", frozen, get_all, eq)]
 #[derive(PartialEq)]
@@ -875,7 +906,7 @@ pub struct Found {
     end: usize,
     kind: &'static str,
     text: String,
-    doi: Option<String>,
+    name: Option<String>,
     truncated: bool,
 }
 
@@ -883,13 +914,13 @@ pub struct Found {
 impl Found {
     /// A finding from its fields (what a pickle holds).
     #[new]
-    #[pyo3(signature = (start, end, kind, text, doi, truncated))]
+    #[pyo3(signature = (start, end, kind, text, name, truncated))]
     fn new(
         start: usize,
         end: usize,
         kind: &str,
         text: String,
-        doi: Option<String>,
+        name: Option<String>,
         truncated: bool,
     ) -> PyResult<Self> {
         let kind = kind.parse::<Kind>().map_err(PyValueError::new_err)?.name();
@@ -898,7 +929,7 @@ impl Found {
             end,
             kind,
             text,
-            doi,
+            name,
             truncated,
         })
     }
@@ -912,7 +943,7 @@ impl Found {
                 f.end,
                 f.kind,
                 f.text.clone(),
-                f.doi.clone(),
+                f.name.clone(),
                 f.truncated,
             ),
         )
@@ -920,12 +951,12 @@ impl Found {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Found(start={}, end={}, kind={}, text={}, doi={}, truncated={})",
+            "Found(start={}, end={}, kind={}, text={}, name={}, truncated={})",
             self.start,
             self.end,
             pyrepr(py, self.kind),
             pyrepr(py, &self.text),
-            pyrepr_opt(py, self.doi.as_deref()),
+            pyrepr_opt(py, self.name.as_deref()),
             if self.truncated { "True" } else { "False" }
         )
     }
@@ -941,19 +972,27 @@ pub fn extract(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<Found
     Ok(py.detach(|| {
         let mut chars = CharIndex::new(text);
         pidkit::extract::identifiers(text)
-            .map(|f| Found {
-                start: chars.at(f.start),
-                end: chars.at(f.end),
-                kind: f.kind.name(),
-                text: f.text.into_owned(),
-                doi: f.doi.map(|d| d.as_str().to_owned()),
-                truncated: f.truncated,
+            .map(|f| {
+                let name = f
+                    .read()
+                    .result
+                    .ok()
+                    .and_then(|id| id.name())
+                    .map(Cow::into_owned);
+                Found {
+                    start: chars.at(f.start),
+                    end: chars.at(f.end),
+                    kind: f.kind.name(),
+                    text: f.text.clone().into_owned(),
+                    name,
+                    truncated: f.truncated,
+                }
             })
             .collect()
     }))
 }
 
-/// The kind of `s` from its shape alone: `doi`, `urn`, `ivo`, `iri` or `relative-ref`.
+/// The kind of `s` from its shape alone: a scheme's (`doi`, `urn` …), `iri` or `relative-ref`.
 #[pyfunction]
 pub fn detect(s: &Bound<'_, PyString>) -> PyResult<&'static str> {
     // A lone surrogate read as U+FFFD: the shape is the same.

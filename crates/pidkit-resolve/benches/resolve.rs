@@ -34,7 +34,7 @@ fn resolve_10k(c: &mut Criterion) {
     let server = TestServer::start();
     let ids = ids();
     let config = |pool| Config {
-        resolver: server.url(),
+        endpoints: pidkit_resolve::Endpoints::default().with("doi", server.url()),
         pool,
         ..Config::default()
     };

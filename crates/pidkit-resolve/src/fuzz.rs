@@ -26,6 +26,7 @@ pub fn handle_json(data: &[u8]) {
     };
     let doi = handle_api::Named {
         kind: Kind::Doi,
+        what: "DOI name",
         handle,
     };
     let answer = Answer {
@@ -34,6 +35,7 @@ pub fn handle_json(data: &[u8]) {
         body: body.to_vec(),
         attempts: 1,
         retry_after: None,
+        location: None,
     };
     let (step, entry) = handle_api::classify(&doi, Ok(answer), &Config::default());
     if let Some(record) = &step.record {

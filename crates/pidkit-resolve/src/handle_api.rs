@@ -22,18 +22,17 @@ pub const MAX_TTL: Duration = Duration::from_secs(30 * 86_400);
 
 /// A name looked up through the Handle API: a DOI or another handle.
 pub(crate) struct Named<'a> {
-    /// `Kind::Doi` or `Kind::Hdl`: which resolver, and what the name is called in messages.
+    /// The kind of the identifier: part of the cache key (another service answers for another
+    /// kind).
     pub kind: Kind,
+    /// What the name is called in messages (the service's [`pidkit::scheme::Service::item`]).
+    pub what: &'static str,
     pub handle: Handle<'a>,
 }
 
 impl Named<'_> {
     fn what(&self) -> &'static str {
-        if self.kind == Kind::Doi {
-            "DOI name"
-        } else {
-            "handle"
-        }
+        self.what
     }
 }
 
@@ -338,6 +337,7 @@ mod tests {
     fn cache_keys_follow_doi_equivalence_and_parameters() {
         let doi = |s| Named {
             kind: Kind::Doi,
+            what: "DOI name",
             handle: Handle::parse(s).unwrap(),
         };
         let a = doi("10.1000/abc");
@@ -356,6 +356,7 @@ mod tests {
         // A handle has its own keys: another resolver answers for it.
         let h = Named {
             kind: Kind::Hdl,
+            what: "handle",
             handle: Handle::parse("10.1000/abc").unwrap(),
         };
         assert_eq!(cache_key(&h, &[], &[]), "hdl:10.1000/ABC");

@@ -99,6 +99,9 @@ impl ClientConfig {
 pub(crate) enum Request<'a> {
     /// `GET url`.
     Get(&'a str),
+    /// `GET url` without following a redirect: a 3xx answer is the answer, its `Location` in
+    /// [`Answer::location`].
+    GetNoRedirect(&'a str),
     /// `POST url` with an `application/x-www-form-urlencoded` body.
     PostForm(&'a str, &'a [(&'a str, &'a str)]),
 }
@@ -113,6 +116,8 @@ pub(crate) struct Answer {
     pub attempts: u32,
     /// The answer's `Retry-After`, if any.
     pub retry_after: Option<Duration>,
+    /// The answer's `Location`, if any (as sent: it may be relative).
+    pub location: Option<String>,
 }
 
 /// Why no complete answer arrived.
@@ -251,6 +256,14 @@ impl Client {
                 .get(*url)
                 .header("Accept", "application/json")
                 .call(),
+            Request::GetNoRedirect(url) => self
+                .agent
+                .get(*url)
+                .config()
+                .max_redirects(0)
+                .build()
+                .header("Accept", "text/plain, text/html;q=0.9, */*;q=0.5")
+                .call(),
             Request::PostForm(url, form) => self
                 .agent
                 .post(*url)
@@ -272,6 +285,11 @@ impl Client {
             .get("retry-after")
             .and_then(|v| v.to_str().ok())
             .and_then(parse_retry_after);
+        let location = resp
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let declared = resp
             .headers()
             .get("content-length")
@@ -301,6 +319,7 @@ impl Client {
                 body,
                 attempts: 0,
                 retry_after,
+                location,
             }),
             Err(ureq::Error::BodyExceedsLimit(_)) => Attempt::Fatal(format!(
                 "response body larger than the {} byte limit",

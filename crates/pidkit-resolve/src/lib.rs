@@ -1,8 +1,11 @@
 //! # pidkit-resolve — resolving persistent identifiers over the network
 //!
-//! DOIs through the Handle API (DOI URI scheme §4), IVOA identifiers through a RegTAP registry
-//! (IVOA Identifiers 2.0 §2.5), with a robust HTTP client, a TTL-honouring on-disk cache and
-//! ordered batch resolution. The `pidkit` library itself stays free of network code.
+//! Every identifier whose scheme says how it resolves ([`pidkit::Identifier::route`]): DOIs and
+//! handles through the Handle API (DOI URI scheme §4), IVOA identifiers through a RegTAP
+//! registry (IVOA Identifiers 2.0 §2.5), identifiers served by redirect (ARKs at N2T or their
+//! NMA), with a robust HTTP client, a TTL-honouring on-disk cache and ordered batch
+//! resolution. The `pidkit` library itself stays free of network code; this crate names no
+//! scheme.
 //!
 //! ```no_run
 //! use pidkit_resolve::{Cache, Config, Outcome, Resolver};
@@ -28,6 +31,7 @@ mod handle_api;
 mod http;
 mod ordered;
 mod outcome;
+mod redirect;
 mod registry;
 mod resolver;
 mod votable;
@@ -37,9 +41,11 @@ pub use handle_api::MAX_TTL;
 pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
 pub use ordered::ordered;
 pub use outcome::{Outcome, Resolution, Source};
+pub use redirect::MAX_LOCATION;
 pub use registry::regtap_query;
 pub use resolver::{
-    Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, MAX_ALIASES, Resolver,
+    Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Endpoints, MAX_ALIASES,
+    Resolver,
 };
 pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
 

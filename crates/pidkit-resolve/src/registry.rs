@@ -38,8 +38,13 @@ pub fn regtap_query(registry_part: &str) -> String {
 }
 
 /// Ask the registry; the step and the cache entry it deserves.
-pub(crate) fn lookup(client: &Client, cfg: &Config, registry_part: &str) -> (Step, Option<Entry>) {
-    let url = format!("{}/sync", cfg.registry.trim_end_matches('/'));
+pub(crate) fn lookup(
+    client: &Client,
+    cfg: &Config,
+    base: &str,
+    registry_part: &str,
+) -> (Step, Option<Entry>) {
+    let url = format!("{}/sync", base.trim_end_matches('/'));
     let query = regtap_query(registry_part);
     let form = [
         ("REQUEST", "doQuery"),

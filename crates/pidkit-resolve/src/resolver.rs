@@ -1,21 +1,23 @@
-//! The resolver: recognises the input (any written form of a DOI, or an IVOID), answers from
-//! the cache when it may, otherwise asks the Handle API or the registry, and says what happened.
+//! The resolver: the library reads the input and says how it resolves ([`pidkit::scheme::Route`]:
+//! which service, asked what, by which protocol); this answers from the cache when it may,
+//! otherwise asks the service, and says what happened. It names no scheme: a protocol is
+//! followed the same way for every scheme whose route names it.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use pidkit::doi::{self, Doi};
 use pidkit::hdl::Handle;
-use pidkit::ivo::Ivoid;
-use pidkit::{Identifier, Kind, ParseError, ReadOptions};
+use pidkit::scheme::{Protocol, Route};
+use pidkit::{Kind, ParseError, ReadOptions};
 
 use crate::cache::{Cache, Entry};
 use crate::handle_api::Named;
 use crate::http::{Client, ClientConfig};
 use crate::outcome::{Outcome, Resolution, Source, Step};
-use crate::{handle_api, registry};
+use crate::{handle_api, redirect, registry};
 
-/// The DOI system's resolver (DOI URI scheme §4).
+/// The DOI system's resolver (DOI URI scheme §4): the default address of the `doi` service.
 pub const DEFAULT_RESOLVER: &str = "https://doi.org";
 /// The Handle System's proxy, which answers for every handle (Handle.Net Technical Manual §14).
 pub const DEFAULT_HANDLE_RESOLVER: &str = "https://hdl.handle.net";
@@ -25,31 +27,93 @@ pub const DEFAULT_REGISTRY: &str = "http://reg.g-vo.org/tap";
 /// How many `HS_ALIAS` values are followed before giving up (shortDOI → DOI is one).
 pub const MAX_ALIASES: usize = 4;
 
+/// The address of every resolution service ([`pidkit::scheme::services`]), by the service's
+/// name (`doi`, `handle`, `registry` …): each its default unless set.
+///
+/// ```
+/// let e = pidkit_resolve::Endpoints::default().with("doi", "http://127.0.0.1:8080");
+/// assert_eq!(e.get("doi"), Some("http://127.0.0.1:8080"));
+/// assert_eq!(e.get("registry"), Some("http://reg.g-vo.org/tap"));
+/// assert!(e.is_set("doi") && !e.is_set("registry"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Endpoints {
+    addresses: BTreeMap<&'static str, String>,
+    set: BTreeSet<String>,
+}
+
+impl Default for Endpoints {
+    fn default() -> Self {
+        Endpoints {
+            addresses: pidkit::scheme::services()
+                .into_iter()
+                .map(|s| (s.name, s.default.to_owned()))
+                .collect(),
+            set: BTreeSet::new(),
+        }
+    }
+}
+
+impl Endpoints {
+    /// The same endpoints with the address of service `name` set to `url` (a name no service
+    /// has is kept, and never asked).
+    pub fn with(mut self, name: &str, url: impl Into<String>) -> Endpoints {
+        self.set(name, url);
+        self
+    }
+
+    /// Set the address of service `name`.
+    pub fn set(&mut self, name: &str, url: impl Into<String>) {
+        let url = url.into();
+        match pidkit::scheme::services()
+            .into_iter()
+            .find(|s| s.name == name)
+        {
+            Some(s) => {
+                self.addresses.insert(s.name, url);
+            }
+            None => {
+                let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+                self.addresses.insert(leaked, url);
+            }
+        }
+        self.set.insert(name.to_owned());
+    }
+
+    /// The address of service `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.addresses.get(name).map(String::as_str)
+    }
+
+    /// Whether the address of service `name` was set rather than defaulted.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.set.contains(name)
+    }
+}
+
 /// Everything a [`Resolver`] needs to know.
 ///
 /// ```
 /// let cfg = pidkit_resolve::Config::default();
-/// assert_eq!(cfg.resolver, "https://doi.org");
-/// assert_eq!(cfg.registry, "http://reg.g-vo.org/tap");
+/// assert_eq!(cfg.endpoints.get("doi"), Some("https://doi.org"));
+/// assert_eq!(cfg.endpoints.get("registry"), Some("http://reg.g-vo.org/tap"));
 /// assert_eq!(cfg.negative_ttl.as_secs(), 300);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Config {
     /// HTTP behaviour: timeouts, retries, body limit, contact, rate.
     pub client: ClientConfig,
-    /// The Handle API's origin for DOIs; requests go to `{resolver}/api/handles/{ssp}`.
-    pub resolver: String,
-    /// The Handle API's origin for other handles (`hdl:`, `hdl.handle.net` URLs).
-    pub handle_resolver: String,
-    /// The RegTAP service's base URL; queries go to `{registry}/sync`.
-    pub registry: String,
+    /// The address of each resolution service: the Handle API's origin for DOIs (`doi`,
+    /// requests go to `{url}/api/handles/{handle}`) and other handles (`handle`), the RegTAP
+    /// service (`registry`, queries go to `{url}/sync`) …
+    pub endpoints: Endpoints,
     /// Ask the Handle API only for values of these types (`type=`, repeatable).
     pub types: Vec<String>,
     /// Ask the Handle API only for values at these indexes (`index=`, repeatable).
     pub indexes: Vec<u32>,
     /// How long "not found" and "no values" answers are cached.
     pub negative_ttl: Duration,
-    /// How long registry records are cached (they carry no TTL of their own).
+    /// How long registry records and redirects are cached (they carry no TTL of their own).
     pub registry_ttl: Duration,
     /// Answer from the cache only (stale entries included); never use the network.
     pub offline: bool,
@@ -61,9 +125,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             client: ClientConfig::default(),
-            resolver: DEFAULT_RESOLVER.into(),
-            handle_resolver: DEFAULT_HANDLE_RESOLVER.into(),
-            registry: DEFAULT_REGISTRY.into(),
+            endpoints: Endpoints::default(),
             types: Vec::new(),
             indexes: Vec::new(),
             negative_ttl: Duration::from_secs(300),
@@ -74,19 +136,33 @@ impl Default for Config {
     }
 }
 
-/// The handle an `HS_ALIAS` value names: for a DOI, any written form of a DOI (shortDOIs alias
-/// DOIs); for a handle, any written form of a handle.
+/// The handle an `HS_ALIAS` value names, read as any written form of an identifier of `kind`
+/// (shortDOIs alias DOIs; a handle aliases a handle).
 fn alias_target(kind: Kind, alias: &str) -> Result<Handle<'static>, ParseError> {
-    if kind == Kind::Doi {
-        let r = doi::recognize(alias)?;
-        Ok(Handle::parse(r.doi.as_str())?.into_owned())
-    } else {
-        let r = pidkit::hdl::recognize(alias)?;
-        Ok(r.handle.into_owned())
+    let opts = ReadOptions::default().with_read_as(kind.reading().unwrap_or_default());
+    let id = pidkit::read(alias.trim(), &opts).result?;
+    let name = id.route().map(|r| r.name).unwrap_or_default();
+    Ok(Handle::parse(&name)?.into_owned())
+}
+
+/// "a DOI, a handle or an IVOA identifier": the kinds pidkit resolves, for messages.
+fn resolvable() -> String {
+    let titles: Vec<String> = Kind::ALL
+        .iter()
+        .filter(|k| k.service().is_some())
+        .map(|k| {
+            let t = k.title();
+            let an = t.starts_with(['A', 'E', 'I', 'O', 'a', 'e', 'i', 'o', 'u']);
+            format!("{} {t}", if an { "an" } else { "a" })
+        })
+        .collect();
+    match titles.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => titles.concat(),
     }
 }
 
-/// Resolves DOIs and IVOIDs; shareable between threads.
+/// Resolves identifiers of every scheme with a route; shareable between threads.
 ///
 /// ```no_run
 /// use pidkit_resolve::{Config, Outcome, Resolver};
@@ -133,88 +209,113 @@ impl Resolver {
         self.client.requests_sent()
     }
 
-    /// Resolve one identifier: a DOI in any written form (`10.1000/182`, `doi:…`,
-    /// `https://doi.org/…`, `urn:doi:…`, `info:doi/…`, a shortDOI `10/abc`), or an IVOID.
+    /// Resolve one identifier: any identifier whose scheme has a route (a DOI in any written
+    /// form, shortDOIs too; a handle; an IVOID …).
     pub fn resolve(&self, input: &str) -> Resolution {
         // The library decides what the input is (`pidkit::read`); surrounding whitespace is
         // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
         let lead = input.len() - input.trim_start().len();
-        if text.is_empty()
-            && let Err(e) = doi::recognize(input)
-        {
-            return invalid(input, e.into(), "empty input");
+        if text.is_empty() {
+            let e = pidkit::Error {
+                kind: pidkit::iri::IriError::Empty.into(),
+                offset: 0,
+                len: input.len(),
+            };
+            return invalid(input, e, "empty input");
         }
         let reading = pidkit::read(text, &ReadOptions::default());
+        let kind = reading.kind;
         match reading.result {
-            Ok(Identifier::Doi(r)) => self.resolve_doi(input, &r.doi),
-            Ok(Identifier::Hdl(r)) => self.resolve_handle(input, &r.handle),
-            Ok(Identifier::Ivo(id)) => self.resolve_ivoid(input, &id),
-            Err(e) if reading.kind == Kind::Ivo => {
-                invalid(input, e.shifted(lead), "not a valid IVOA identifier")
-            }
-            Err(e) if reading.kind == Kind::Doi => {
-                invalid(input, e.shifted(lead), "not a valid DOI")
-            }
-            Err(e) if reading.kind == Kind::Hdl => {
-                invalid(input, e.shifted(lead), "not a valid handle")
-            }
+            Ok(id) => match id.route() {
+                Some(route) => self.resolve_route(input, kind, route),
+                None => Resolution::invalid(
+                    input,
+                    format!(
+                        "not {}: it reads as {kind}, which pidkit does not resolve",
+                        resolvable()
+                    ),
+                ),
+            },
+            Err(e) if kind.service().is_some() => invalid(
+                input,
+                e.shifted(lead),
+                &format!("not a valid {}", kind.title()),
+            ),
             // Something else: said as what it reads as, with the error of that reading if it
             // has one (`bad id` is an IRI reference with a space, not a broken DOI prefix).
             Err(e) => invalid(
                 input,
                 e.shifted(lead),
-                &format!(
-                    "not a DOI, a handle or an IVOA identifier (read as {})",
-                    reading.kind
-                ),
-            ),
-            Ok(_) => Resolution::invalid(
-                input,
-                format!(
-                    "not a DOI, a handle or an IVOA identifier: it reads as {} (DOIs: 10.1000/182, doi:10.1000/182, https://doi.org/10.1000/182; handles: hdl:20.500.12345/x, https://hdl.handle.net/20.500.12345/x)",
-                    reading.kind
-                ),
+                &format!("not {} (read as {kind})", resolvable()),
             ),
         }
     }
 
-    /// Resolve a DOI name through the Handle API, following `HS_ALIAS` values (shortDOIs).
+    /// Resolve an identifier of `kind` by its route ([`pidkit::Identifier::route`]): the
+    /// service's protocol is followed the same way for every scheme.
     ///
     /// ```no_run
-    /// let doi = pidkit::doi::Doi::parse("10/aabbe")?;
-    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_doi("10/aabbe", &doi);
+    /// let id = pidkit::Identifier::parse("10/aabbe")?;
+    /// let route = id.route().unwrap();
+    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_route("10/aabbe", id.kind(), route);
     /// println!("{} → {:?}", r.outcome, r.aliases);
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
-    pub fn resolve_doi(&self, input: &str, doi: &Doi<'_>) -> Resolution {
-        match Handle::parse(doi.as_str()) {
-            Ok(h) => self.resolve_named(input, Kind::Doi, h.into_owned()),
-            Err(e) => invalid(input, e.into(), "this DOI name is not a handle"),
+    pub fn resolve_route(&self, input: &str, kind: Kind, route: Route) -> Resolution {
+        match route.service.protocol {
+            Protocol::HandleApi => match Handle::parse(&route.name) {
+                Ok(h) => self.resolve_named(input, kind, &route, h.into_owned()),
+                Err(e) => invalid(
+                    input,
+                    e.into(),
+                    &format!("this {} is not a handle", kind.title()),
+                ),
+            },
+            Protocol::RegTap => self.resolve_registry(input, kind, &route),
+            Protocol::Redirect => self.resolve_redirect(input, kind, &route),
+            _ => Resolution::invalid(
+                input,
+                format!(
+                    "pidkit does not speak the protocol of the {} service",
+                    route.service.name
+                ),
+            ),
         }
     }
 
-    /// Resolve a handle through the Handle API of [`Config::handle_resolver`], following
-    /// `HS_ALIAS` values.
-    ///
-    /// ```no_run
-    /// let h = pidkit::hdl::Handle::parse("20.500.12345/abc")?;
-    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_handle("hdl:20.500.12345/abc", &h);
-    /// println!("{} {:?}", r.outcome, r.urls);
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn resolve_handle(&self, input: &str, handle: &Handle<'_>) -> Resolution {
-        self.resolve_named(input, Kind::Hdl, handle.clone().into_owned())
+    /// The address to ask for `route`: the one set for its service, else the identifier's own
+    /// (an ARK's NMA), else the service's default.
+    fn address(&self, route: &Route) -> String {
+        let name = route.service.name;
+        let set = self.cfg.endpoints.is_set(name);
+        match (&route.at, set) {
+            (Some(at), false) => at.clone(),
+            _ => self
+                .cfg
+                .endpoints
+                .get(name)
+                .unwrap_or(route.service.default)
+                .to_owned(),
+        }
     }
 
-    /// A DOI or a handle through the Handle API, following `HS_ALIAS` values (shortDOIs).
-    fn resolve_named(&self, input: &str, kind: Kind, handle: Handle<'static>) -> Resolution {
+    /// A name through the Handle API, following `HS_ALIAS` values (shortDOIs).
+    fn resolve_named(
+        &self,
+        input: &str,
+        kind: Kind,
+        route: &Route,
+        handle: Handle<'static>,
+    ) -> Resolution {
         let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
         res.name = Some(handle.as_str().to_owned());
-        let mut current = Named { kind, handle };
+        let base = self.address(route);
+        let what = route.service.item;
+        let mut current = Named { kind, what, handle };
         let mut seen = vec![current.handle.key().to_string()];
         loop {
-            let step = self.lookup(&current);
+            let step = self.lookup(&current, &base);
             res.attempts += step.attempts;
             res.source = merge_source(res.source, step.source);
             res.outcome = step.outcome;
@@ -229,14 +330,7 @@ impl Resolver {
                 Ok(h) => h,
                 Err(e) => {
                     res.outcome = Outcome::Unknown;
-                    res.reason = Some(format!(
-                        "the HS_ALIAS value {alias:?} is not a {}: {e}",
-                        if kind == Kind::Doi {
-                            "DOI name"
-                        } else {
-                            "handle"
-                        }
-                    ));
+                    res.reason = Some(format!("the HS_ALIAS value {alias:?} is not a {what}: {e}"));
                     break;
                 }
             };
@@ -254,22 +348,15 @@ impl Resolver {
             res.aliases.push(target.as_str().to_owned());
             current = Named {
                 kind,
+                what,
                 handle: target,
             };
         }
         res
     }
 
-    /// The origin of the Handle API that answers for names of `kind` (the endpoint table).
-    fn endpoint(&self, kind: Kind) -> &str {
-        match kind {
-            Kind::Hdl => &self.cfg.handle_resolver,
-            _ => &self.cfg.resolver,
-        }
-    }
-
-    /// One Handle API lookup (no alias following), through the cache.
-    fn lookup(&self, name: &Named<'_>) -> Step {
+    /// One Handle API lookup at `base` (no alias following), through the cache.
+    fn lookup(&self, name: &Named<'_>, base: &str) -> Step {
         let key = handle_api::cache_key(name, &self.cfg.types, &self.cfg.indexes);
         if let Some(step) = self.cached(&key, |e| handle_api::from_entry(name, e)) {
             return step;
@@ -277,10 +364,10 @@ impl Resolver {
         if self.cfg.offline {
             return Step::unknown("not in the cache, and offline".into());
         }
-        let mut url = name.handle.api_url().base(format!(
-            "{}/api/handles/",
-            self.endpoint(name.kind).trim_end_matches('/')
-        ));
+        let mut url = name
+            .handle
+            .api_url()
+            .base(format!("{}/api/handles/", base.trim_end_matches('/')));
         for t in &self.cfg.types {
             url = url.with_type(t.as_str());
         }
@@ -296,28 +383,17 @@ impl Resolver {
         step
     }
 
-    /// Resolve an IVOID: its Registry part is looked up in the RegTAP registry (§2.5).
-    ///
-    /// ```no_run
-    /// let id = pidkit::ivo::Ivoid::parse("ivo://org.gavo.dc/tap")?;
-    /// let r = pidkit_resolve::Resolver::new(Default::default()).resolve_ivoid("ivo://org.gavo.dc/tap", &id);
-    /// println!("{} {:?}", r.outcome, r.urls);
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn resolve_ivoid<T: AsRef<str>>(&self, input: &str, id: &Ivoid<T>) -> Resolution {
-        let mut res = Resolution::new(input, Some(Kind::Ivo), Outcome::Unknown, None);
-        // RegTAP stores the Registry part lowercased (Identifiers 2.0 §2.6).
-        let registry_part = match Ivoid::parse(id.registry_part()) {
-            Ok(r) => r.to_regtap().into_owned(),
-            Err(_) => id.registry_part().to_ascii_lowercase(),
-        };
-        res.name = Some(registry_part.clone());
-        let key = format!("ivo:{registry_part}");
+    /// Look a name up in a RegTAP registry (an IVOID's registry part, Identifiers 2.0 §2.5).
+    fn resolve_registry(&self, input: &str, kind: Kind, route: &Route) -> Resolution {
+        let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
+        res.name = Some(route.name.clone());
+        let key = format!("{}:{}", kind.name(), route.name);
         let step = match self.cached(&key, registry::from_entry) {
             Some(step) => step,
             None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
             None => {
-                let (step, entry) = registry::lookup(&self.client, &self.cfg, &registry_part);
+                let base = self.address(route);
+                let (step, entry) = registry::lookup(&self.client, &self.cfg, &base, &route.name);
                 if let (Some(cache), Some(entry)) = (&self.cache, entry) {
                     cache.put(&key, &entry);
                 }
@@ -330,12 +406,40 @@ impl Resolver {
         res.record = step.record;
         res.attempts = step.attempts;
         res.source = step.source;
-        if res.outcome == Outcome::Resolved && !id.local_part().is_empty() {
-            res.reason = Some(format!(
-                "resolved the Registry part; the local part {:?} is for the resource itself to \
-                 dereference (Identifiers 2.0 §2.5)",
-                id.local_part()
-            ));
+        if res.outcome == Outcome::Resolved && route.note.is_some() {
+            res.reason = route.note.clone();
+        }
+        res
+    }
+
+    /// Ask a resolver that answers with a redirect (`{address}/{name}`): where it sends the
+    /// client is the answer.
+    fn resolve_redirect(&self, input: &str, kind: Kind, route: &Route) -> Resolution {
+        let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
+        res.name = Some(route.name.clone());
+        let base = self.address(route);
+        let url = format!("{}/{}", base.trim_end_matches('/'), route.name);
+        let key = format!("{}:{}", kind.name(), url);
+        let step = match self.cached(&key, redirect::from_entry) {
+            Some(step) => step,
+            None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
+            None => {
+                let (step, entry) =
+                    redirect::lookup(&self.client, &self.cfg, &url, route.service.item);
+                if let (Some(cache), Some(entry)) = (&self.cache, entry) {
+                    cache.put(&key, &entry);
+                }
+                step
+            }
+        };
+        res.outcome = step.outcome;
+        res.reason = step.reason;
+        res.urls = step.urls;
+        res.record = step.record;
+        res.attempts = step.attempts;
+        res.source = step.source;
+        if res.outcome == Outcome::Resolved && route.note.is_some() {
+            res.reason = route.note.clone();
         }
         res
     }

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use pidkit_resolve::testserver::TestServer;
-use pidkit_resolve::{Cache, ClientConfig, Config, Entry, Outcome, Resolver, Source};
+use pidkit_resolve::{Cache, ClientConfig, Config, Endpoints, Entry, Outcome, Resolver, Source};
 
 fn config(server: &TestServer) -> Config {
     Config {
@@ -16,8 +16,9 @@ fn config(server: &TestServer) -> Config {
             retries: 0,
             ..ClientConfig::default()
         },
-        resolver: server.url(),
-        registry: server.tap_url(),
+        endpoints: Endpoints::default()
+            .with("doi", server.url())
+            .with("registry", server.tap_url()),
         negative_ttl: Duration::from_secs(1),
         ..Config::default()
     }

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use pidkit_resolve::testserver::{CROSSREF, FIGURE_1, TestServer};
-use pidkit_resolve::{ClientConfig, Config, Outcome, Resolver, Source};
+use pidkit_resolve::{ClientConfig, Config, Endpoints, Outcome, Resolver, Source};
 use serde_json::Value;
 
 /// Quick timeouts and backoff so that the failure scenarios finish fast.
@@ -21,8 +21,9 @@ pub fn config(server: &TestServer) -> Config {
             mailto: Some("ops@example.org".into()),
             rate: None,
         },
-        resolver: server.url(),
-        registry: server.tap_url(),
+        endpoints: Endpoints::default()
+            .with("doi", server.url())
+            .with("registry", server.tap_url()),
         ..Config::default()
     }
 }
@@ -364,7 +365,7 @@ fn a_failed_dns_lookup_is_not_retried() {
     // Issue 16, item 6: offline, every request was sent 1 + retries times.
     let server = TestServer::start();
     let resolver = Resolver::new(Config {
-        resolver: "http://pidkit-test.invalid".into(),
+        endpoints: Endpoints::default().with("doi", "http://pidkit-test.invalid"),
         ..config(&server)
     });
     let r = resolver.resolve("10.1000/182");
@@ -402,7 +403,7 @@ fn connection_refused_is_retried_then_unknown() {
     };
     let server = TestServer::start();
     let resolver = Resolver::new(Config {
-        resolver: format!("http://127.0.0.1:{port}"),
+        endpoints: Endpoints::default().with("doi", format!("http://127.0.0.1:{port}")),
         ..config(&server)
     });
     let r = resolver.resolve("10.1000/182");
@@ -545,7 +546,8 @@ fn https_is_built_in() {
     });
     let server = TestServer::start();
     let mut cfg = config(&server);
-    cfg.resolver = format!("https://127.0.0.1:{port}");
+    cfg.endpoints
+        .set("doi", format!("https://127.0.0.1:{port}"));
     cfg.client.retries = 0;
     let r = Resolver::new(cfg).resolve("10.1000/182");
     assert_eq!(r.outcome, Outcome::Unknown);

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use pidkit::Kind;
 use pidkit_resolve::testserver::TestServer;
-use pidkit_resolve::{Cache, ClientConfig, Config, Outcome, Resolver, Source};
+use pidkit_resolve::{Cache, ClientConfig, Config, Endpoints, Outcome, Resolver, Source};
 
 fn config(server: &TestServer) -> Config {
     Config {
@@ -17,8 +17,9 @@ fn config(server: &TestServer) -> Config {
             ..ClientConfig::default()
         },
         // DOIs would go elsewhere: only the handle endpoint is this server.
-        resolver: "http://127.0.0.1:9".into(),
-        handle_resolver: server.url(),
+        endpoints: Endpoints::default()
+            .with("doi", "http://127.0.0.1:9")
+            .with("handle", server.url()),
         ..Config::default()
     }
 }

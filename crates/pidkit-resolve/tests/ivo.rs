@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use pidkit::Kind;
 use pidkit_resolve::testserver::TestServer;
-use pidkit_resolve::{ClientConfig, Config, Outcome, Resolver, regtap_query};
+use pidkit_resolve::{ClientConfig, Config, Endpoints, Outcome, Resolver, regtap_query};
 use serde_json::json;
 
 fn setup() -> (TestServer, Resolver) {
@@ -16,8 +16,9 @@ fn setup() -> (TestServer, Resolver) {
             backoff_base: Duration::from_millis(10),
             ..ClientConfig::default()
         },
-        resolver: server.url(),
-        registry: server.tap_url(),
+        endpoints: Endpoints::default()
+            .with("doi", server.url())
+            .with("registry", server.tap_url()),
         ..Config::default()
     });
     (server, resolver)
@@ -138,7 +139,8 @@ fn local_parts_resolve_through_the_registry_part() {
 fn registry_down_is_unknown() {
     let server = TestServer::start();
     let resolver = Resolver::new(Config {
-        registry: format!("{}/no-such-service", server.url()),
+        endpoints: Endpoints::default()
+            .with("registry", format!("{}/no-such-service", server.url())),
         client: ClientConfig {
             retries: 0,
             ..ClientConfig::default()

@@ -57,7 +57,15 @@ fn found(file: &str) -> Vec<Key> {
         line += text[counted..f.start].matches('\n').count();
         counted = f.start;
         let name = (f.kind == pidkit::Kind::Doi)
-            .then(|| f.read().result.ok()?.details()?.value(0).as_str().map(str::to_owned))
+            .then(|| {
+                f.read()
+                    .result
+                    .ok()?
+                    .details()?
+                    .value(0)
+                    .as_str()
+                    .map(str::to_owned)
+            })
             .flatten();
         let id = name.unwrap_or_else(|| f.text.clone().into_owned());
         out.push((file.to_owned(), line, f.kind.name().to_owned(), id));

@@ -2,10 +2,10 @@
 
 use std::borrow::Cow;
 
+use super::DoiProfile;
 use super::{DoiDetails, Recognized, recognize_with};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use super::DoiProfile;
 use crate::scheme::{Finder, Hit, Protocol, Route, Scheme, SchemeOptions, Service};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
@@ -22,9 +22,11 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
 pub const DOI_PROXY: Service = Service {
     name: "doi",
     flag: "resolver",
+    env: "PIDKIT_RESOLVER",
     default: "https://doi.org",
     protocol: Protocol::HandleApi,
-    about: "The DOI proxy whose Handle API resolves DOIs",
+    item: "DOI name",
+    about: "Handle API origin for DOIs: requests go to URL/api/handles/…",
 };
 
 impl SchemeOptions for DoiProfile {
@@ -213,5 +215,10 @@ impl Scheme for DoiScheme {
     /// The DOI name, through the DOI proxy's Handle API.
     fn route(id: &Self::Id<'_>) -> Option<Route> {
         Some(Route::new(&DOI_PROXY, id.doi.as_str()))
+    }
+
+    /// The DOI name.
+    fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
+        Some(Cow::Owned(id.doi.as_str().to_owned()))
     }
 }

@@ -22,9 +22,11 @@ fn as_written_iri<'a>(id: &Recognized<'a>, out: &PidOutput) -> Option<IriRef<&'a
 pub const HANDLE_PROXY: Service = Service {
     name: "handle",
     flag: "handle-resolver",
+    env: "PIDKIT_HANDLE_RESOLVER",
     default: "https://hdl.handle.net",
     protocol: Protocol::HandleApi,
-    about: "The Handle proxy whose Handle API resolves handles",
+    item: "handle",
+    about: "Handle API origin for other handles (hdl:, hdl.handle.net URLs)",
 };
 
 /// The Handle scheme: handles in their written forms ([`super::HdlForm`]).
@@ -202,5 +204,10 @@ impl Scheme for HdlScheme {
     /// The handle, through the Handle proxy's Handle API.
     fn route(id: &Self::Id<'_>) -> Option<Route> {
         Some(Route::new(&HANDLE_PROXY, id.handle.as_str()))
+    }
+
+    /// The handle.
+    fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
+        Some(Cow::Owned(id.handle.as_str().to_owned()))
     }
 }

@@ -14,9 +14,11 @@ use crate::{PidOutput, ReadOptions, Warning};
 pub const REGISTRY: Service = Service {
     name: "registry",
     flag: "registry",
+    env: "IVOA_REGISTRY",
     default: "http://reg.g-vo.org/tap",
     protocol: Protocol::RegTap,
-    about: "The RegTAP service of the IVOA Registry that resolves IVOA identifiers",
+    item: "registry part",
+    about: "RegTAP service for IVOIDs (queries go to URL/sync); pyvo's variable is honoured too",
 };
 
 /// The IVOID scheme (IVOA Identifiers 2.0).
@@ -123,6 +125,13 @@ impl Scheme for IvoScheme {
             Ok(r) => r.to_regtap().into_owned(),
             Err(_) => id.registry_part().to_ascii_lowercase(),
         };
-        Some(Route::new(&REGISTRY, part))
+        let route = Route::new(&REGISTRY, part);
+        Some(match id.local_part() {
+            "" => route,
+            local => route.note(format!(
+                "resolved the Registry part; the local part {local:?} is for the resource itself \
+                 to dereference (Identifiers 2.0 §2.5)"
+            )),
+        })
     }
 }

@@ -81,7 +81,11 @@ impl ReadOptions {
             o.iri = Profile::Rfc3986Uri;
         }
         let mut iri_named: Option<&str> = None;
-        for p in profile.into_iter().flat_map(|p| p.split(',')).map(str::trim) {
+        for p in profile
+            .into_iter()
+            .flat_map(|p| p.split(','))
+            .map(str::trim)
+        {
             if o.apply_scheme_profile(p) {
                 continue;
             }
@@ -98,7 +102,9 @@ impl ReadOptions {
                 ));
             }
             if uri && p != "rfc3986" {
-                return Err(format!("--profile {p} does not apply to URIs (only rfc3986)"));
+                return Err(format!(
+                    "--profile {p} does not apply to URIs (only rfc3986)"
+                ));
             }
             iri_named = Some(p);
             o.iri = p.parse()?;
@@ -201,7 +207,12 @@ impl std::str::FromStr for PidForm {
 }
 
 /// The value of `all` named `s`, or an error listing the names.
-fn named<T: Copy>(all: &[T], s: &str, name: fn(T) -> &'static str, what: &str) -> Result<T, String> {
+fn named<T: Copy>(
+    all: &[T],
+    s: &str,
+    name: fn(T) -> &'static str,
+    what: &str,
+) -> Result<T, String> {
     all.iter().copied().find(|v| name(*v) == s).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|v| name(*v)).collect();
         format!("unknown {what} '{s}' (expected {})", names.join(", "))

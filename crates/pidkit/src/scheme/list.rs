@@ -650,6 +650,22 @@ macro_rules! schemes {
                 }
             }
 
+            /// Its name within its scheme, without the form it was written in ([`Scheme::name`]):
+            /// a DOI name, a handle …; `None` for IRIs and schemes without one.
+            ///
+            /// ```
+            /// let d = pidkit::Identifier::parse("https://doi.org/10.1000/182")?;
+            /// assert_eq!(d.name().as_deref(), Some("10.1000/182"));
+            /// assert!(pidkit::Identifier::parse("http://a/")?.name().is_none());
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn name(&self) -> Option<Cow<'a, str>> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => None,
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::name(id), )+
+                }
+            }
+
             /// How it resolves, if pidkit resolves identifiers of its kind ([`Scheme::route`]).
             pub fn route(&self) -> Option<Route> {
                 match self {

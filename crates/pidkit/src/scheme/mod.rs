@@ -28,10 +28,10 @@ pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
 pub use fields::{Field, FieldType, Fields, Value};
 pub use find::{Finder, Hit};
-pub use options::{NoOptions, SchemeOptions};
-pub use route::{Protocol, Route, Service};
 pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, services};
 pub(crate) use list::{claimant, converts_as_iri, finders, read_scheme};
+pub use options::{NoOptions, SchemeOptions};
+pub use route::{Protocol, Route, Service};
 
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
@@ -174,6 +174,14 @@ pub trait Scheme {
     /// finds ([`crate::extract`]).
     fn find(text: &str) -> Option<Box<dyn Finder<'_> + '_>> {
         let _ = text;
+        None
+    }
+
+    /// The identifier's name within its scheme, without the form it was written in (a DOI
+    /// name, a handle …): what `extract` reports as its name; `None` for schemes whose
+    /// identifiers have no name apart from their written form.
+    fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
+        let _ = id;
         None
     }
 

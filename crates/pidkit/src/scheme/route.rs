@@ -25,10 +25,14 @@ pub struct Service {
     pub name: &'static str,
     /// The long option of `pidkit resolve` that sets its address (without `--`).
     pub flag: &'static str,
+    /// The environment variable that sets its address when the option is not given.
+    pub env: &'static str,
     /// Its default address (a base URL).
     pub default: &'static str,
     /// How it is asked.
     pub protocol: Protocol,
+    /// What it resolves, in a sentence: `DOI name`, `handle`, `registry part` …
+    pub item: &'static str,
     /// One line for people (the option's help).
     pub about: &'static str,
 }
@@ -53,6 +57,9 @@ pub struct Route {
     /// as `https://NMA/ark:…`): asked instead of the service's default address, unless the
     /// user set one.
     pub at: Option<String>,
+    /// What the service's answer does not cover, for people, said with a resolved answer (an
+    /// IVOID's local part, which the resource itself dereferences).
+    pub note: Option<String>,
 }
 
 impl Route {
@@ -62,6 +69,15 @@ impl Route {
             service,
             name: name.into(),
             at: None,
+            note: None,
+        }
+    }
+
+    /// The same route, with a note for a resolved answer.
+    pub fn note(self, note: impl Into<String>) -> Route {
+        Route {
+            note: Some(note.into()),
+            ..self
         }
     }
 

@@ -11,7 +11,10 @@ use crate::{PidOutput, ReadOptions, Warning};
 impl SchemeOptions for super::UrnSyntax {
     const PROFILES: &'static [(&'static str, &'static str)] = &[
         ("rfc8141", "URNs: RFC 8141 (the default)"),
-        ("rfc2141", "URNs: RFC 2141 (NIDs of one character; no r-, q- or f-components)"),
+        (
+            "rfc2141",
+            "URNs: RFC 2141 (NIDs of one character; no r-, q- or f-components)",
+        ),
     ];
 
     fn apply(&mut self, name: &str) {
