@@ -28,6 +28,7 @@ pub mod ivo;
 pub mod pct;
 pub mod reading;
 pub mod scheme;
+pub(crate) mod text;
 pub mod urn;
 
 pub use doi::Doi;
