@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use super::forms::DoiForm;
-use super::name::{Doi, DoiProfile, is_graphic};
+use super::name::{Doi, DoiProfile};
+use crate::handle_system::is_graphic;
 use crate::pct;
 use crate::text::{self, Edit, ends_with_pat};
 

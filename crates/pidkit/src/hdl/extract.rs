@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::forms::{HdlForm, recognize};
 use super::name::Handle;
-use crate::doi::is_graphic;
+use crate::handle_system::is_graphic;
 use crate::pct;
 use crate::text::{self, Edit};
 

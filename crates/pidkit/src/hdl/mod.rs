@@ -34,7 +34,7 @@ mod scheme;
 mod uri;
 mod warnings;
 
-pub use api::HandleApiUrl;
+pub use crate::handle_system::HandleApiUrl;
 pub use error::{HdlError, HdlParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub use forms::{HdlDetails, HdlForm, Recognized, recognize};

@@ -6,7 +6,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use super::error::{HdlError, HdlParseError};
-use crate::doi::{Doi, is_graphic};
+use crate::doi::Doi;
+use crate::handle_system::first_non_graphic;
 use crate::iri::IriError;
 
 /// A handle: a prefix and a local name separated by the first `/` (RFC 3651 §2.1).
@@ -326,7 +327,7 @@ pub(crate) fn validate(s: &str) -> Result<usize, HdlParseError> {
         Ok(_) => s.len(),
         Err(e) => e.offset,
     };
-    if let Some((i, c)) = s[..limit].char_indices().find(|&(_, c)| !is_graphic(c)) {
+    if let Some((i, c)) = first_non_graphic(&s[..limit]) {
         return Err(HdlParseError::new(
             HdlError::NotPrintable(c),
             i,

@@ -4,8 +4,8 @@
 
 use super::error::codes;
 use super::name::Handle;
-use crate::doi::is_dot_segment;
 use crate::error::Warning;
+use crate::handle_system::{UnicodeCodes, is_dot_segment, unicode_warnings};
 
 /// Warnings about a handle (offsets are bytes into [`Handle::as_str`]), each with a stable code:
 ///
@@ -21,7 +21,7 @@ use crate::error::Warning;
 ///
 /// Without the `unicode-checks` feature, `hdl-mixed-script` and `hdl-not-nfc` are not looked
 /// for, and `hdl-confusable-punctuation` covers only the listed look-alikes (as
-/// [`doi::warnings`](crate::doi::warnings)).
+/// `pidkit::doi::warnings`).
 ///
 /// ```
 /// use pidkit::hdl::{warnings, Handle};
@@ -81,9 +81,9 @@ pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
-    crate::doi::unicode_warnings(
+    unicode_warnings(
         name,
-        &crate::doi::UnicodeCodes {
+        &UnicodeCodes {
             mixed_script: codes::MIXED_SCRIPT,
             confusable_punctuation: codes::CONFUSABLE_PUNCTUATION,
             not_nfc: codes::NOT_NFC,
