@@ -22,6 +22,7 @@ pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
+mod handle_as_doi;
 pub mod handle_system;
 pub mod hdl;
 pub mod iri;

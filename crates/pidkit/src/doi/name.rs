@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use super::error::{DoiError, DoiParseError};
-use crate::handle_system::first_non_graphic;
+use crate::handle_system::{first_non_graphic, is_doi_prefix};
 use crate::iri::IriError;
 
 /// Which rules a DOI is read by.
@@ -446,7 +446,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
         }
         DoiProfile::Current => {
             let p = &b[..prefix_end];
-            if !(p.starts_with(b"10.") || p == b"10") {
+            if !is_doi_prefix(p) {
                 let len = p.iter().position(|&c| c == b'.').unwrap_or(p.len());
                 return Err(DoiParseError::new(
                     DoiError::DirectoryIndicator,

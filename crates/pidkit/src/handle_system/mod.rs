@@ -5,7 +5,7 @@
 //! (Handle.Net Technical Manual §14; doi URI scheme §4).
 //!
 //! * the name rules: Unicode Graphic code points ([`is_graphic`]; RFC 3651 §2.1, DOI Handbook
-//!   §2.2), `.` and `..` segments (RFC 3986 §3.3);
+//!   §2.2), the DOI directory's prefix, `.` and `..` segments (RFC 3986 §3.3);
 //! * the scheme-specific part of a `doi:` or `hdl:` URI (doi URI scheme §2) and its ASCII
 //!   upper-cased key (§3, RFC 3651 §2.1.3);
 //! * the path of a proxy URL, encoded for URL presentation (DOI Handbook §2.5.2.4);
@@ -20,6 +20,7 @@
 //! ```
 
 mod api;
+mod doi_prefix;
 mod dot_segments;
 mod graphic;
 mod percent;
@@ -29,6 +30,7 @@ mod uri;
 
 pub(crate) use api::API_PATH;
 pub use api::HandleApiUrl;
+pub(crate) use doi_prefix::is_doi_prefix;
 pub(crate) use dot_segments::is_dot_segment;
 pub(crate) use graphic::first_non_graphic;
 pub use graphic::is_graphic;

@@ -5,7 +5,7 @@
 use super::error::codes;
 use super::name::Handle;
 use crate::error::Warning;
-use crate::handle_system::{UnicodeCodes, is_dot_segment, unicode_warnings};
+use crate::handle_system::{UnicodeCodes, is_dot_segment, unicode_warnings, write_ssp};
 
 /// Warnings about a handle (offsets are bytes into [`Handle::as_str`]), each with a stable code:
 ///
@@ -33,7 +33,10 @@ use crate::handle_system::{UnicodeCodes, is_dot_segment, unicode_warnings};
 pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     let name = handle.as_str();
     let mut out = Vec::new();
-    if let Some(doi) = handle.as_doi() {
+    if handle.is_doi() {
+        // The DOI's `doi:` URI: the handle's prefix and local name are the DOI's prefix and suffix.
+        let mut doi_uri = String::from("doi:");
+        let _ = write_ssp(&mut doi_uri, handle.prefix(), handle.local_name());
         out.push(Warning::new(
             codes::DOI,
             0,
@@ -41,7 +44,7 @@ pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
             format!(
                 "this handle is a DOI (prefix '{}'): DOI rules apply, and {} names it too",
                 handle.prefix(),
-                doi.uri()
+                doi_uri
             ),
         ));
     }
