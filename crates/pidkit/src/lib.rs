@@ -22,6 +22,8 @@ pub mod detect;
 pub mod doi;
 mod error;
 pub mod extract;
+mod handle_as_doi;
+pub mod handle_system;
 pub mod hdl;
 pub mod iri;
 pub mod ivo;
@@ -29,6 +31,7 @@ pub mod pct;
 pub mod reading;
 pub mod record;
 pub mod scheme;
+pub(crate) mod text;
 pub mod urn;
 
 pub use doi::Doi;

@@ -3,9 +3,10 @@
 use std::borrow::Cow;
 
 use super::forms::DoiForm;
-use super::name::{Doi, DoiProfile, is_graphic};
-use crate::extract::text::{self, Edit, ends_with_pat};
+use super::name::{Doi, DoiProfile};
+use crate::handle_system::is_graphic;
 use crate::pct;
+use crate::text::{self, Edit, ends_with_pat};
 
 /// A DOI found in text: the byte span of everything that belongs to it (a `doi:` label or
 /// resolver URL included), the DOI name, and the form it was written in.
@@ -25,10 +26,11 @@ pub struct Found<'a> {
     /// How it was written.
     pub form: DoiForm,
     /// The DOI as written, `text[start..end]`, with JSON and BibTeX escapes read (`\/`, `\_`)
-    /// and the line break of a DOI broken across lines left out (see [`crate::extract`]).
+    /// and the line break of a DOI broken across lines left out ("Broken lines" in the
+    /// documentation of `pidkit::extract`).
     pub text: Cow<'a, str>,
     /// It ends at a line end where it may go on in the next line, which does not say so
-    /// clearly ([`crate::extract::Found::truncated`]).
+    /// clearly (as `truncated` of `pidkit::extract::Found` says).
     pub truncated: bool,
 }
 
@@ -320,7 +322,7 @@ fn lead_in(text: &str, p: usize, token: &Token) -> LeadIn {
 }
 
 /// A label written before a DOI at the start of `s` (`DOI: `, `doi `), as [`find_iter`] reads
-/// it: its length, up to the `10.` of the DOI. For [`crate::extract::clean`].
+/// it: its length, up to the `10.` of the DOI. For `extract::clean`.
 pub(crate) fn label_len(s: &str) -> Option<usize> {
     let p = memchr::memmem::find(s.as_bytes(), b"10.")?;
     let lead = lead_in(s, p, &Token::default());

@@ -7,8 +7,9 @@ use std::fmt;
 
 use super::error::{DoiError, DoiParseError, codes};
 use super::name::{Doi, DoiProfile};
-use super::{decode_segment, remap, write_encoded};
+use super::{decode_segment, remap};
 use crate::error::Warning;
+use crate::handle_system::{API_PATH, HandleApiUrl, move_to_input, write_ssp, write_url_path};
 use crate::iri::IriError;
 use crate::pct::decode_at;
 use crate::{PidCase, PidForm};
@@ -220,30 +221,7 @@ impl<'a> Recognized<'a> {
             return out;
         };
         let enc = input.get(start..end).unwrap_or("");
-        // Where each decoded byte comes from in the encoded text: one pass, however many
-        // warnings (one per look-alike character) there are.
-        let from: Vec<usize> = if self.percent_encoded && !out.is_empty() {
-            let b = enc.as_bytes();
-            let mut map = Vec::with_capacity(b.len() + 1);
-            let mut i = 0;
-            while i < b.len() {
-                map.push(i);
-                i += if decode_at(b, i).is_some() { 3 } else { 1 };
-            }
-            map.push(b.len());
-            map
-        } else {
-            Vec::new()
-        };
-        let at = |k: usize| from.get(k).copied().unwrap_or(enc.len());
-        for w in &mut out {
-            let (a, b) = if self.percent_encoded {
-                (at(w.offset), at(w.offset + w.len))
-            } else {
-                (w.offset, w.offset + w.len)
-            };
-            (w.offset, w.len) = (start + a, b - a);
-        }
+        move_to_input(&mut out, enc, start, self.percent_encoded);
         out.extend(tail);
         out
     }
@@ -299,7 +277,7 @@ impl Recognized<'_> {
             }
             (PidForm::Auto, DoiForm::HandleApi) => {
                 let _ = fmt::Write::write_fmt(out, format_args!("{}", doi.api_url()));
-                (crate::hdl::HandleApiUrl::DEFAULT_BASE.len(), true)
+                (HandleApiUrl::DEFAULT_BASE.len(), true)
             }
             (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url) => {
                 out.push_str(URL_LEAD);
@@ -308,7 +286,7 @@ impl Recognized<'_> {
             }
             (PidForm::Uri | PidForm::Auto, _) => {
                 out.push_str("doi:");
-                let _ = super::write_ssp(out, doi.prefix(), doi.suffix());
+                let _ = write_ssp(out, doi.prefix(), doi.suffix());
                 ("doi:".len(), false)
             }
         }
@@ -581,8 +559,8 @@ fn url_form(
     let path_end = memchr::memchr2(b'?', b'#', path.as_bytes()).unwrap_or(path.len());
     let tail = (path_end < path.len()).then(|| (base + path_start + path_end, base + t.len()));
     let path = &path[..path_end];
-    let (enc, enc_start, form) = match path.strip_prefix("api/handles/") {
-        Some(ssp) => (ssp, path_start + 12, DoiForm::HandleApi),
+    let (enc, enc_start, form) = match path.strip_prefix(API_PATH) {
+        Some(ssp) => (ssp, path_start + API_PATH.len(), DoiForm::HandleApi),
         None => (path, path_start, DoiForm::Url),
     };
     if enc.is_empty() {
@@ -606,43 +584,6 @@ fn url_form(
     finish(enc, base + enc_start, name, profile, form).map(|r| Recognized { tail, ..r })
 }
 
-/// Whether the DOI Handbook's URL presentation (§2.5.2.4) writes byte `b` literally: it must
-/// encode `%` `"` `#` space `?`, recommends encoding `<` `>` `{` `}` `^` `[` `]` `` ` `` `|` `\`
-/// `+`, and a URL cannot hold controls or non-ASCII bytes.
-const fn url_keeps(b: u8) -> bool {
-    b > b' '
-        && b < 0x7F
-        && !matches!(
-            b,
-            b'%' | b'"'
-                | b'#'
-                | b'?'
-                | b'<'
-                | b'>'
-                | b'{'
-                | b'}'
-                | b'^'
-                | b'['
-                | b']'
-                | b'`'
-                | b'|'
-                | b'\\'
-                | b'+'
-        )
-}
-
-/// [`url_keeps`] as a table, read in the loop that writes a name (a call per byte was not
-/// always inlined there).
-const URL_KEEPS: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = url_keeps(b as u8);
-        b += 1;
-    }
-    t
-};
-
 /// The `https://doi.org/` URL of a DOI name, written on demand (see [`Doi::url`]).
 /// ```
 /// let doi = pidkit::doi::Doi::parse("10.1000/a b")?;
@@ -660,45 +601,6 @@ impl fmt::Display for AsUrl<'_> {
         f.write_str(URL_LEAD)?;
         write_url_path(f, self.0)
     }
-}
-
-/// The path of a proxy URL of the handle `name` (a DOI name, or any handle): encoded for URL
-/// presentation ([`url_keeps`]), `/` literal, except around a `.` or `..` segment of the part
-/// after the first `/`.
-pub(crate) fn write_url_path<W: fmt::Write>(f: &mut W, name: &str) -> fmt::Result {
-    // (Bytes, not `str::split_once`: its searcher costs more than the scan of a short name.)
-    let slash = name.bytes().position(|b| b == b'/');
-    let parts = slash.map(|i| (&name[..i], &name[i + 1..]));
-    let Some((prefix, suffix)) = parts.filter(|(_, s)| has_dot_segment(s)) else {
-        return write_encoded(f, name, |b| URL_KEEPS[usize::from(b)]);
-    };
-    // A `.` or `..` segment would be removed by every URL parser (RFC 3986 §5.2.4; the
-    // WHATWG URL Standard also removes `%2E` segments), which reads another DOI: its dots
-    // are written `%2E` and the slashes around it `%2F`, so it is no segment of its own.
-    write_encoded(f, prefix, |b| URL_KEEPS[usize::from(b)])?;
-    let mut previous_dots = false;
-    for segment in suffix.split('/') {
-        let dots = is_dot_segment(segment);
-        f.write_str(if dots || previous_dots { "%2F" } else { "/" })?;
-        if dots {
-            segment.bytes().try_for_each(|_| f.write_str("%2E"))?;
-        } else {
-            write_encoded(f, segment, |b| URL_KEEPS[usize::from(b)])?;
-        }
-        previous_dots = dots;
-    }
-    Ok(())
-}
-
-/// Whether `segment` is `.` or `..`, a dot segment (RFC 3986 §3.3).
-pub(crate) fn is_dot_segment(segment: &str) -> bool {
-    segment == "." || segment == ".."
-}
-
-/// Whether one of the `/`-separated segments of `suffix` is a dot segment.
-pub(crate) fn has_dot_segment(suffix: &str) -> bool {
-    let mut segments = suffix.as_bytes().split(|&b| b == b'/');
-    segments.any(|s| s == b"." || s == b"..")
 }
 
 /// A DOI name's written forms: name, prefix, suffix, `doi:` URI, doi.org URL.

@@ -27,9 +27,8 @@ mod uri;
 mod warnings;
 
 use std::borrow::Cow;
-use std::fmt;
 
-pub use crate::hdl::HandleApiUrl;
+pub use crate::handle_system::{HandleApiUrl, is_graphic};
 pub use error::{DoiError, DoiParseError, codes};
 pub(crate) use extract::label_len;
 pub use extract::{Found, FoundIter, find_iter};
@@ -37,44 +36,14 @@ pub use forms::{
     AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_general,
     recognize_with,
 };
-pub(crate) use forms::{
-    has_dot_segment, is_dot_segment, name_of_urn_nss, recognize_common, write_url_path,
-};
-pub use name::{Doi, DoiKey, DoiProfile, is_graphic};
+pub(crate) use forms::{name_of_urn_nss, recognize_common};
+pub use name::{Doi, DoiKey, DoiProfile};
 pub use scheme::DoiScheme;
-pub(crate) use uri::write_ssp;
 pub use uri::{AsUri, DoiUri};
 pub use warnings::warnings;
-pub(crate) use warnings::{UnicodeCodes, unicode_warnings};
 
-use crate::pct::{self, decode_at};
-
-/// Write `s`, percent-encoding (uppercase hex) every byte for which `keep` is false.
-/// `keep` must only accept ASCII bytes.
-pub(crate) fn write_encoded<W: fmt::Write>(
-    w: &mut W,
-    s: &str,
-    keep: impl Fn(u8) -> bool,
-) -> fmt::Result {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let b = s.as_bytes();
-    let mut run = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if !keep(c) {
-            if run < i {
-                w.write_str(&s[run..i])?;
-            }
-            w.write_char('%')?;
-            w.write_char(HEX[usize::from(c >> 4)] as char)?;
-            w.write_char(HEX[usize::from(c & 15)] as char)?;
-            run = i + 1;
-        }
-    }
-    if run < b.len() {
-        w.write_str(&s[run..])?;
-    }
-    Ok(())
-}
+use crate::handle_system::encoded_offset;
+use crate::pct;
 
 /// Percent-decode `enc` (which starts at byte `base` of the input) into strict UTF-8.
 pub(crate) fn decode_segment(enc: &str, base: usize) -> Result<Cow<'_, str>, DoiParseError> {
@@ -87,15 +56,4 @@ pub(crate) fn remap(err: DoiParseError, enc: &str, base: usize) -> DoiParseError
     let start = encoded_offset(enc, err.offset);
     let end = encoded_offset(enc, err.offset + err.len);
     DoiParseError::new(err.kind, base + start, end - start)
-}
-
-/// The offset in `enc` of decoded byte number `n` (every valid `%XX` is one decoded byte).
-pub(crate) fn encoded_offset(enc: &str, n: usize) -> usize {
-    let b = enc.as_bytes();
-    let (mut i, mut k) = (0, 0);
-    while i < b.len() && k < n {
-        i += if decode_at(b, i).is_some() { 3 } else { 1 };
-        k += 1;
-    }
-    i
 }

@@ -4,9 +4,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
-
 use super::error::{DoiError, DoiParseError};
+use crate::handle_system::{first_non_graphic, is_doi_prefix};
 use crate::iri::IriError;
 
 /// Which rules a DOI is read by.
@@ -382,26 +381,6 @@ impl fmt::Display for DoiKey<'_> {
     }
 }
 
-/// Whether `c` is of the Unicode Graphic type: letters, marks, numbers, punctuation, symbols and
-/// space separators (not controls, format characters, private use, unassigned, line/paragraph
-/// separators).
-///
-/// ```
-/// use pidkit::doi::is_graphic;
-/// assert!(is_graphic('Á') && is_graphic(' ') && is_graphic('<'));
-/// assert!(!is_graphic('\u{200B}') && !is_graphic('\u{7F}') && !is_graphic('\u{E000}'));
-/// ```
-pub fn is_graphic(c: char) -> bool {
-    if c.is_ascii() {
-        return (' '..='~').contains(&c);
-    }
-    match c.general_category_group() {
-        GeneralCategoryGroup::Other => false,
-        GeneralCategoryGroup::Separator => !matches!(c, '\u{2028}' | '\u{2029}'),
-        _ => true,
-    }
-}
-
 /// Check a DOI name; returns the byte offset of the separating `/`.
 pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
     let structural = structure(s, profile);
@@ -413,21 +392,6 @@ pub(crate) fn validate(s: &str, profile: DoiProfile) -> Result<usize, DoiParseEr
         return Err(DoiParseError::new(DoiError::NotGraphic(c), i, c.len_utf8()));
     }
     structural
-}
-
-fn first_non_graphic(s: &str) -> Option<(usize, char)> {
-    let b = s.as_bytes();
-    // Branch-free (vectorizable) test for the common case: printable ASCII only.
-    if b.iter()
-        .fold(true, |ok, &c| ok & (c.wrapping_sub(b' ') < 0x5F))
-    {
-        return None;
-    }
-    let start = b.iter().position(|&c| !(b' '..=b'~').contains(&c))?;
-    s[start..]
-        .char_indices()
-        .find(|&(_, c)| !is_graphic(c))
-        .map(|(i, c)| (start + i, c))
 }
 
 /// The first `/` of `name`, every byte of which is printable ASCII other than space, when it is
@@ -483,7 +447,7 @@ fn structure(s: &str, profile: DoiProfile) -> Result<usize, DoiParseError> {
         }
         DoiProfile::Current => {
             let p = &b[..prefix_end];
-            if !(p.starts_with(b"10.") || p == b"10") {
+            if !is_doi_prefix(p) {
                 let len = p.iter().position(|&c| c == b'.').unwrap_or(p.len());
                 return Err(DoiParseError::new(
                     DoiError::DirectoryIndicator,

@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::error::{DoiError, DoiParseError};
 use super::name::{Doi, DoiProfile};
-use super::{decode_segment, remap, write_encoded};
+use super::{decode_segment, remap};
 use crate::chars::{self, PCHAR};
-use crate::hdl::HandleApiUrl;
+use crate::handle_system::{self, HandleApiUrl, write_encoded, write_ssp};
 use crate::iri::IriError;
 use crate::pct::decode_at;
 
@@ -230,14 +230,6 @@ impl fmt::Display for AsUri<'_> {
     }
 }
 
-/// The scheme-specific part of §2: each of prefix and suffix as UTF-8, every byte outside
-/// unreserved, sub-delims, `:` and `@` percent-encoded (so a `/` in the suffix becomes `%2F`).
-pub(crate) fn write_ssp<W: fmt::Write>(w: &mut W, prefix: &str, suffix: &str) -> fmt::Result {
-    write_encoded(w, prefix, |b| chars::is(b, PCHAR))?;
-    w.write_char('/')?;
-    write_encoded(w, suffix, |b| chars::is(b, PCHAR))
-}
-
 impl<'a> Doi<'a> {
     /// Parse a `doi:` URI of the current scheme (§2) into its DOI name: percent-decoded into
     /// strict UTF-8; no query, no fragment.
@@ -287,12 +279,7 @@ impl<'a> Doi<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn key_uri(&self) -> String {
-        let upper = self.as_str().to_ascii_uppercase();
-        let (prefix, suffix) = upper.split_at(self.prefix().len());
-        let mut out = String::with_capacity(upper.len() + 8);
-        out.push_str("doi:");
-        let _ = write_ssp(&mut out, prefix, &suffix[1..]);
-        out
+        handle_system::key_uri("doi:", self.as_str(), self.prefix().len())
     }
 
     /// The scheme-specific part of the `doi:` URI (§2) — what the Handle API URL appends (§4).
@@ -309,8 +296,8 @@ impl<'a> Doi<'a> {
     }
 
     /// The Handle API URL that resolves this DOI: `https://doi.org/api/handles/` followed by the
-    /// scheme-specific part of its `doi:` URI (§4), built by [`crate::hdl::HandleApiUrl`] (a DOI
-    /// is a handle). Network access is not this crate's business.
+    /// scheme-specific part of its `doi:` URI (§4), built by [`HandleApiUrl`] (a DOI is a
+    /// handle). Network access is not this crate's business.
     ///
     /// ```
     /// let doi = pidkit::doi::Doi::parse("10.6338/JDA.202212/SP_17(4).0000")?;

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::text::{self, Edit, OffsetMap};
 use crate::error::{Error, Warning, WarningCode};
+use crate::text::{self, Edit, OffsetMap};
 
 /// The warning codes of [`Cleaned::warnings`]: one per kind of removal.
 pub mod codes {

@@ -3,9 +3,9 @@
 
 use std::borrow::Cow;
 
-use super::text::{self, Edit};
 use crate::chars;
 use crate::iri::{IriRef, Profile, Rule};
+use crate::text::{self, Edit};
 
 /// An IRI found in text.
 #[derive(Debug, Clone, PartialEq, Eq)]

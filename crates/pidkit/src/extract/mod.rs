@@ -36,15 +36,14 @@
 mod clean;
 mod iri;
 mod split;
-pub(crate) mod text;
 
 use std::borrow::Cow;
 use std::iter::Peekable;
 
+pub use crate::text::ends_identifier;
 pub use clean::{Cleaned, Removal, Removed, clean, codes};
 pub use iri::{FoundIri, Iris};
 pub use split::split_point;
-pub use text::ends_identifier;
 
 use crate::detect::{Kind, detect};
 use crate::{ReadAs, ReadOptions, Reading};

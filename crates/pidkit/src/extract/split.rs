@@ -2,7 +2,7 @@
 //! with the same result as the whole text.
 
 use super::iri::MAX_BLOCK_LOOKBACK;
-use super::text::{self, BREAK_AFTER};
+use crate::text::{self, BREAK_AFTER};
 
 /// The most line ends looked at for a place to cut (each costs a look at its line and at most
 /// 8 KiB before it), so that a text with none stays linear.

@@ -5,9 +5,9 @@ use std::borrow::Cow;
 
 use super::forms::{HdlForm, recognize};
 use super::name::Handle;
-use crate::doi::is_graphic;
-use crate::extract::text::{self, Edit};
+use crate::handle_system::is_graphic;
 use crate::pct;
+use crate::text::{self, Edit};
 
 /// A handle found in text: the byte span of its written form (lead-in included), the handle,
 /// and the form.
@@ -27,11 +27,11 @@ pub struct Found<'a> {
     /// How it was written.
     pub form: HdlForm,
     /// The handle as written, `text[start..end]`, with JSON and BibTeX escapes read (`\/`,
-    /// `\_`) and the line break of a handle broken across lines left out (see
-    /// [`crate::extract`]).
+    /// `\_`) and the line break of a handle broken across lines left out ("Broken lines" in
+    /// the documentation of `pidkit::extract`).
     pub text: Cow<'a, str>,
     /// It ends at a line end where it may go on in the next line, which does not say so
-    /// clearly ([`crate::extract::Found::truncated`]).
+    /// clearly (as `truncated` of `pidkit::extract::Found` says).
     pub truncated: bool,
 }
 

@@ -9,6 +9,7 @@ use crate::{PidCase, PidForm};
 use super::error::{HdlError, HdlParseError, codes};
 use super::name::Handle;
 use crate::error::Warning;
+use crate::handle_system::{API_PATH, encoded_offset, move_to_input};
 use crate::iri::IriError;
 use crate::pct::{self, decode_at};
 
@@ -17,9 +18,6 @@ const PROXY_HOST: &str = "hdl.handle.net";
 
 /// The base of the proxy URLs this crate writes ([`Handle::url`]).
 pub(crate) const PROXY: &str = "https://hdl.handle.net/";
-
-/// The path of the proxy's Handle API (Handle.Net Technical Manual §14.1).
-pub(crate) const API_PATH: &str = "api/handles/";
 
 /// Whether `t` (trimmed) has the shape of one of the written forms of a handle that
 /// auto-detection recognises ([`crate::detect`]): `hdl:`, `info:hdl/`, or a URL of the proxy
@@ -202,30 +200,7 @@ impl<'a> Recognized<'a> {
         let mut out = super::warnings(&self.handle);
         let (start, end) = self.span;
         let enc = self.input.get(start..end).unwrap_or("");
-        // Where each decoded byte comes from in the encoded text: one pass, however many
-        // warnings (one per look-alike character) there are.
-        let from: Vec<usize> = if self.percent_encoded && !out.is_empty() {
-            let b = enc.as_bytes();
-            let mut map = Vec::with_capacity(b.len() + 1);
-            let mut i = 0;
-            while i < b.len() {
-                map.push(i);
-                i += if decode_at(b, i).is_some() { 3 } else { 1 };
-            }
-            map.push(b.len());
-            map
-        } else {
-            Vec::new()
-        };
-        let at = |k: usize| from.get(k).copied().unwrap_or(enc.len());
-        for w in &mut out {
-            let (a, b) = if self.percent_encoded {
-                (at(w.offset), at(w.offset + w.len))
-            } else {
-                (w.offset, w.offset + w.len)
-            };
-            (w.offset, w.len) = (start + a, b - a);
-        }
+        move_to_input(&mut out, enc, start, self.percent_encoded);
         if let Some((a, b)) = self.query {
             let q = &self.input[a..b];
             let what = match self.form {
@@ -532,8 +507,8 @@ fn finish(
         .map_err(|e| HdlParseError::new(HdlError::BadUtf8, base + from + e.offset, e.len))?;
     let percent_encoded = matches!(name, Cow::Owned(_));
     let handle = Handle::from_cow(name).map_err(|e| {
-        let start = crate::doi::encoded_offset(enc, e.offset);
-        let end = crate::doi::encoded_offset(enc, e.offset + e.len);
+        let start = encoded_offset(enc, e.offset);
+        let end = encoded_offset(enc, e.offset + e.len);
         HdlParseError::new(e.kind, base + from + start, end - start)
     })?;
     let (mut query, mut fragment) = (None, None);

@@ -34,7 +34,7 @@ mod scheme;
 mod uri;
 mod warnings;
 
-pub use api::HandleApiUrl;
+pub use crate::handle_system::HandleApiUrl;
 pub use error::{HdlError, HdlParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub use forms::{HdlDetails, HdlForm, Recognized, recognize};
@@ -48,11 +48,13 @@ pub use scheme::HdlScheme;
 pub use uri::{AsUri, AsUrl};
 pub use warnings::warnings;
 
-/// The normal form of handle equivalence: the DOI's for a handle that is a DOI (both compare
-/// ASCII case-insensitively, so they name it the same way), else [`Handle::key_uri`].
+/// The normal form of handle equivalence: the DOI's (its `doi:` key URI) for a handle that is
+/// a DOI (both compare ASCII case-insensitively, so they name it the same way), else
+/// [`Handle::key_uri`].
 pub(crate) fn key_uri(h: &Handle<'_>) -> String {
-    match h.as_doi() {
-        Some(doi) => doi.key_uri(),
-        None => h.key_uri(),
+    if h.is_doi() {
+        crate::handle_system::key_uri("doi:", h.as_str(), h.prefix().len())
+    } else {
+        h.key_uri()
     }
 }

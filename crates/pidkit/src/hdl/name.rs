@@ -6,7 +6,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use super::error::{HdlError, HdlParseError};
-use crate::doi::{Doi, is_graphic};
+use crate::handle_system::{first_non_graphic, is_doi_prefix};
 use crate::iri::IriError;
 
 /// A handle: a prefix and a local name separated by the first `/` (RFC 3651 §2.1).
@@ -115,7 +115,8 @@ impl<'a> Handle<'a> {
     }
 
     /// Whether this handle is a DOI: its prefix is the DOI directory's `10` or derived from it
-    /// (`10.1000`), and it is a valid DOI name ([`Doi::parse`]).
+    /// (`10.1000`). Such a handle is a valid DOI name (`pidkit::doi::Doi::parse` reads it): the
+    /// handle rules already ask for what the DOI rules add, non-empty parts of the prefix.
     /// ```
     /// use pidkit::hdl::Handle;
     /// assert!(Handle::parse("10.1000/182")?.is_doi());
@@ -124,21 +125,7 @@ impl<'a> Handle<'a> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn is_doi(&self) -> bool {
-        self.as_doi().is_some()
-    }
-
-    /// This handle as a DOI name, when it is one ([`Handle::is_doi`]).
-    /// ```
-    /// let h = pidkit::hdl::Handle::parse("10.1000/182")?;
-    /// assert_eq!(h.as_doi().unwrap().to_uri(), "doi:10.1000/182");
-    /// # Ok::<(), pidkit::ParseError>(())
-    /// ```
-    pub fn as_doi(&self) -> Option<Doi<'_>> {
-        let p = self.prefix();
-        if p != "10" && !p.starts_with("10.") {
-            return None;
-        }
-        Doi::parse(self.as_str()).ok()
+        is_doi_prefix(self.prefix().as_bytes())
     }
 
     /// Equivalence as the Global Handle Registry resolves handles: code points compared
@@ -326,7 +313,7 @@ pub(crate) fn validate(s: &str) -> Result<usize, HdlParseError> {
         Ok(_) => s.len(),
         Err(e) => e.offset,
     };
-    if let Some((i, c)) = s[..limit].char_indices().find(|&(_, c)| !is_graphic(c)) {
+    if let Some((i, c)) = first_non_graphic(&s[..limit]) {
         return Err(HdlParseError::new(
             HdlError::NotPrintable(c),
             i,

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::forms::{API_PATH, PROXY};
+use super::forms::PROXY;
 use super::name::Handle;
-use crate::doi::{write_ssp, write_url_path};
+use crate::handle_system::{self, API_PATH, write_ssp, write_url_path};
 
 /// The `hdl:` URI of a handle, written on demand (see [`Handle::uri`]).
 /// ```
@@ -84,12 +84,7 @@ impl Handle<'_> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn key_uri(&self) -> String {
-        let upper = self.as_str().to_ascii_uppercase();
-        let (prefix, rest) = upper.split_at(self.prefix().len());
-        let mut out = String::with_capacity(upper.len() + 8);
-        out.push_str("hdl:");
-        let _ = write_ssp(&mut out, prefix, &rest[1..]);
-        out
+        handle_system::key_uri("hdl:", self.as_str(), self.prefix().len())
     }
 
     /// The proxy URL `https://hdl.handle.net/…`, as a value that writes itself: encoded for

@@ -4,8 +4,8 @@
 
 use super::error::codes;
 use super::name::Handle;
-use crate::doi::is_dot_segment;
 use crate::error::Warning;
+use crate::handle_system::{UnicodeCodes, is_dot_segment, unicode_warnings, write_ssp};
 
 /// Warnings about a handle (offsets are bytes into [`Handle::as_str`]), each with a stable code:
 ///
@@ -21,7 +21,7 @@ use crate::error::Warning;
 ///
 /// Without the `unicode-checks` feature, `hdl-mixed-script` and `hdl-not-nfc` are not looked
 /// for, and `hdl-confusable-punctuation` covers only the listed look-alikes (as
-/// [`doi::warnings`](crate::doi::warnings)).
+/// `pidkit::doi::warnings`).
 ///
 /// ```
 /// use pidkit::hdl::{warnings, Handle};
@@ -33,7 +33,10 @@ use crate::error::Warning;
 pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     let name = handle.as_str();
     let mut out = Vec::new();
-    if let Some(doi) = handle.as_doi() {
+    if handle.is_doi() {
+        // The DOI's `doi:` URI: the handle's prefix and local name are the DOI's prefix and suffix.
+        let mut doi_uri = String::from("doi:");
+        let _ = write_ssp(&mut doi_uri, handle.prefix(), handle.local_name());
         out.push(Warning::new(
             codes::DOI,
             0,
@@ -41,7 +44,7 @@ pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
             format!(
                 "this handle is a DOI (prefix '{}'): DOI rules apply, and {} names it too",
                 handle.prefix(),
-                doi.uri()
+                doi_uri
             ),
         ));
     }
@@ -81,9 +84,9 @@ pub fn warnings(handle: &Handle<'_>) -> Vec<Warning> {
     if name.is_ascii() {
         return out;
     }
-    crate::doi::unicode_warnings(
+    unicode_warnings(
         name,
-        &crate::doi::UnicodeCodes {
+        &UnicodeCodes {
             mixed_script: codes::MIXED_SCRIPT,
             confusable_punctuation: codes::CONFUSABLE_PUNCTUATION,
             not_nfc: codes::NOT_NFC,

@@ -1,5 +1,5 @@
 //! What running text does around identifiers, in one place for every finder (IRIs, DOIs,
-//! handles) and for [`super::clean`]: sentence punctuation and brackets at the end, Unicode
+//! handles) and for `extract::clean`: sentence punctuation and brackets at the end, Unicode
 //! sentence punctuation that ends an identifier, the escapes of JSON and BibTeX, and lines
 //! broken inside an identifier.
 
@@ -145,7 +145,7 @@ pub(crate) fn html_entity(b: &[u8], i: usize) -> Option<(usize, Option<char>)> {
     Some((end + 1 - i, c))
 }
 
-/// Whether `c` is a bracket or a quotation mark (what [`super::clean`] calls a wrapper).
+/// Whether `c` is a bracket or a quotation mark (what `extract::clean` calls a wrapper).
 pub(crate) fn is_bracket_or_quote(c: char) -> bool {
     bracket(c).is_some()
         || matches!(c, '"' | '\'' | '`')
