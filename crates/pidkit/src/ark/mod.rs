@@ -30,6 +30,9 @@ mod noid;
 mod normalize;
 mod syntax;
 
+#[cfg(test)]
+mod tests;
+
 use std::borrow::Cow;
 use std::fmt;
 
