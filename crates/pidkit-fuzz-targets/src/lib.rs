@@ -19,6 +19,7 @@
 
 use std::hash::{BuildHasher, RandomState};
 
+use pidkit::ark::{self, Ark, ArkOptions};
 use pidkit::doi::{self, Doi, DoiProfile};
 use pidkit::{
     DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
@@ -483,6 +484,68 @@ pub fn ivoid(data: &[u8]) {
             );
         }
     }
+}
+
+/// ARKs (draft-kunze-ark): an error points inside the input; an ARK is claimed by
+/// `ark::claims`, its warnings point inside it, its normal form is an ARK that is its own normal
+/// form (equal to the key, equivalent to the input), its Compact form, N2T URL and NMA URL read
+/// back with the same key, and equivalent forms agree on the check character.
+///
+/// Not yet in [`TARGETS`]: it joins the list with its `fuzz/fuzz_targets/ark.rs`.
+///
+/// ```
+/// pidkit_fuzz_targets::ark(b"https://n2t.net/ark:/12345/x6-np1wh8k/page.v2/?info");
+/// pidkit_fuzz_targets::ark(b"ark:12345/x54.v2/page");
+/// ```
+pub fn ark(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let claimed = ark::claims(data);
+    let checked = Ark::parse_with(s, ArkOptions { check_char: true });
+    let a = match Ark::parse(s) {
+        Ok(a) => a,
+        Err(e) => {
+            points_inside(&e, s);
+            assert!(checked.is_err(), "the check character option accepts {s:?}");
+            return;
+        }
+    };
+    assert_eq!(a.input(), s);
+    assert!(claimed, "{s:?} is an ARK that claims() does not claim");
+    warnings_inside(&a.warnings(), s);
+    let n = a.normalize();
+    assert_eq!(n.text, a.key(), "{s:?}");
+    let na = Ark::parse(&n.text)
+        .unwrap_or_else(|e| panic!("{s:?} normalizes to {:?}, not an ARK: {e}", n.text));
+    assert_eq!(na.key(), n.text, "normalize is not idempotent on {s:?}");
+    assert!(na.normalize().removed.is_empty(), "{:?}", n.text);
+    assert!(a.equivalent(&na) && na.equivalent(&a));
+    let forms = [
+        Some(a.to_ark_uri().into_owned()),
+        Some(a.to_n2t_url()),
+        a.nma_url(),
+    ];
+    for form in forms.into_iter().flatten() {
+        let b = Ark::parse(&form)
+            .unwrap_or_else(|e| panic!("{s:?} -> {form:?} does not read back: {e}"));
+        assert_eq!(b.key(), a.key(), "{s:?} via {form:?}");
+        assert_eq!(
+            (b.naan(), b.name(), b.qualifier()),
+            (a.naan(), a.name(), a.qualifier())
+        );
+    }
+    let verdict = a.verify_check_char();
+    assert_eq!(verdict.is_ok(), na.verify_check_char().is_ok(), "{s:?}");
+    assert_eq!(verdict.is_ok(), checked.is_ok(), "{s:?}");
+    if let Err(e) = verdict {
+        points_inside(&e, s);
+    }
+    let _ = (
+        a.parts(),
+        a.shoulder(),
+        a.blade(),
+        a.inflection(),
+        a.query(),
+    );
 }
 
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without

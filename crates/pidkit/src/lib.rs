@@ -16,6 +16,7 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+pub mod ark;
 pub mod caret;
 pub mod chars;
 pub mod detect;
