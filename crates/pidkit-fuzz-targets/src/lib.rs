@@ -43,6 +43,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("ivoid", ivoid),
     ("extract", extract),
     ("lenient", lenient),
+    ("ark", ark),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];

@@ -285,11 +285,12 @@ impl Client {
             .get("retry-after")
             .and_then(|v| v.to_str().ok())
             .and_then(parse_retry_after);
+        // As bytes: a non-ASCII Location is still a Location (one no IRI may hold turns into
+        // U+FFFD here, which the redirect reader refuses as it refuses any non-IRI).
         let location = resp
             .headers()
             .get("location")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
         let declared = resp
             .headers()
             .get("content-length")

@@ -41,7 +41,7 @@ pub use handle_api::MAX_TTL;
 pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
 pub use ordered::ordered;
 pub use outcome::{Outcome, Resolution, Source};
-pub use redirect::MAX_LOCATION;
+pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};
 pub use registry::regtap_query;
 pub use resolver::{
     Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Endpoints, MAX_ALIASES,

@@ -32,6 +32,9 @@ pub(crate) fn lookup(
         }
         Ok(a) => {
             let mut s = classify(url, a.status, a.location.as_deref(), item);
+            if s.outcome == Outcome::Resolved && (200..300).contains(&a.status) {
+                s.record = Some(page(url, a.status, a.content_type.as_deref(), &a.body));
+            }
             s.attempts = a.attempts;
             s
         }
@@ -68,9 +71,12 @@ fn classify(url: &str, status: u16, location: Option<&str>, item: &str) -> Step 
         }
         (300..=399, None) => Step::unknown(format!("HTTP {status}: a redirect without a Location")),
         (404 | 410, _) => not_found(url, status, item),
-        (200..=299, _) => Step::unknown(format!(
-            "HTTP {status}: the resolver answered with a page instead of a redirect"
-        )),
+        // The resolver serves the identifier itself (or its metadata, for `?info`).
+        (200..=299, _) => {
+            let mut s = resolved(json!({ "url": url, "status": status }));
+            s.urls = vec![url.to_owned()];
+            s
+        }
         _ => Step::unknown(format!("HTTP {status} from the resolver")),
     }
 }
@@ -82,9 +88,28 @@ fn absolute(url: &str, loc: &str) -> Option<String> {
     Some(base.resolve(&r).as_str().to_owned())
 }
 
+/// The most of a page's text kept in the record (`?info` metadata is a few lines of ERC).
+pub const MAX_PAGE_TEXT: usize = 64 << 10;
+
+/// The record of a 2xx answer: its text when it is text of at most [`MAX_PAGE_TEXT`] bytes
+/// (`metadata`, the ERC record of a `?info` inflection), else only its type and size.
+fn page(url: &str, status: u16, content_type: Option<&str>, body: &[u8]) -> Value {
+    let text = content_type.is_some_and(|t| t.trim_start().starts_with("text/"));
+    let metadata = (text && body.len() <= MAX_PAGE_TEXT)
+        .then(|| std::str::from_utf8(body).ok())
+        .flatten();
+    json!({
+        "url": url,
+        "status": status,
+        "content_type": content_type,
+        "bytes": body.len(),
+        "metadata": metadata,
+    })
+}
+
 fn resolved(record: Value) -> Step {
     let mut s = Step::new(Outcome::Resolved, None);
-    if let Some(u) = record["location"].as_str() {
+    if let Some(u) = record["location"].as_str().or(record["url"].as_str()) {
         s.urls = vec![u.to_owned()];
     }
     s.record = Some(record);
@@ -131,7 +156,7 @@ mod tests {
         assert_eq!(s.urls, ["http://127.0.0.1:1/other"]);
         assert_eq!(classify(u, 404, None, "ARK").outcome, Outcome::NotFound);
         assert_eq!(classify(u, 302, None, "ARK").outcome, Outcome::Unknown);
-        assert_eq!(classify(u, 200, None, "ARK").outcome, Outcome::Unknown);
+        assert_eq!(classify(u, 200, None, "ARK").urls, [u]);
         assert_eq!(classify(u, 503, None, "ARK").outcome, Outcome::Unknown);
         // A Location with a control character, or too long, is not taken.
         assert_eq!(

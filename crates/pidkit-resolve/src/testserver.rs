@@ -34,6 +34,17 @@
 //! | `10.5555/bench/…` | a small record with one URL value |
 //! | anything else | responseCode 100, HTTP 404 |
 //!
+//! ARKs at an ARK resolver (N2T) or their NMA, `GET /ark:{NAAN}/{Name}` (`Protocol::Redirect`):
+//!
+//! | path | answer |
+//! |---|---|
+//! | `/ark:12345/x6np1wh8k…` | 302 to `https://example.org/objects/x6np1wh8k…` (the rest kept) |
+//! | `/ark:12345/x6np1wh8k?info` | 200, `text/plain`: the ERC record |
+//! | `/ark:12345/relative` | 301 to `/objects/relative` (a relative `Location`) |
+//! | `/ark:12345/no-location` | 302 without a `Location` |
+//! | `/ark:12345/hostile` | 302 to a `Location` with U+202E (no IRI holds it) |
+//! | any other `/ark:…` | 404 |
+//!
 //! TAP, `POST /tap/sync` (`REQUEST=doQuery`, `LANG=ADQL`, `QUERY=…`): the IVOID literal of the
 //! query's `WHERE` decides: `ivo://org.gavo.dc` a resource with capabilities (TABLEDATA),
 //! `ivo://binary2.example/svc` the same in BINARY2, `ivo://error.example/x` a TAP error document
@@ -311,6 +322,8 @@ fn send(w: &mut TcpStream, r: &Reply) -> std::io::Result<()> {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
+        301 => "Moved Permanently",
+        302 => "Found",
         400 => "Bad Request",
         403 => "Forbidden",
         404 => "Not Found",
@@ -335,7 +348,34 @@ fn route(req: &Logged, state: &Mutex<State>) -> Reply {
     if path == "/tap/sync" && req.method == "POST" {
         return tap(&req.query().unwrap_or_default());
     }
+    if let Some(ark) = path.strip_prefix("/ark:") {
+        return ark_reply(ark, query);
+    }
     Reply::new(404, "text/plain", "no such path")
+}
+
+/// The answer of an ARK resolver for `ark:{ark}` (`query` after `?`).
+fn ark_reply(ark: &str, query: &str) -> Reply {
+    let redirect = |status: u16, to: &str| {
+        let mut r = Reply::new(status, "text/html", "");
+        r.headers.push(("Location", to.to_owned()));
+        r
+    };
+    match (ark, query) {
+        ("12345/x6np1wh8k", "info") => Reply::new(
+            200,
+            "text/plain; charset=utf-8",
+            "erc:\nwho: Example, A.\nwhat: An example object\nwhen: 2024\nwhere: ark:12345/x6np1wh8k\n",
+        ),
+        ("12345/relative", _) => redirect(301, "/objects/relative"),
+        ("12345/no-location", _) => Reply::new(302, "text/html", ""),
+        ("12345/hostile", _) => redirect(302, "https://example.org/\u{202e}evil"),
+        (a, _) if a.starts_with("12345/x6np1wh8k") => {
+            let rest = &a["12345/".len()..];
+            redirect(302, &format!("https://example.org/objects/{rest}"))
+        }
+        _ => Reply::new(404, "text/plain", "no such ARK"),
+    }
 }
 
 fn record(handle: &str, url: &str, ttl: &str) -> String {

@@ -16,24 +16,50 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
-pub mod ark;
+/// The one list of identifier schemes: adding a scheme is its folder and one row here. Each row
+/// names the scheme's module (declared from the row), its kind's variant, its error enum and its
+/// `Scheme` type, in detection order; `scheme/list.rs` makes the kinds, the readings and their
+/// options, the typed reading, its parts, detection, extraction and resolution from it, and
+/// every door (the CLI, the resolver, the Python and JVM bindings) follows them.
+macro_rules! with_schemes {
+    ($callback:ident) => {
+        $callback! {
+            /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
+            doi: Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
+            /// A handle written as `hdl:`, `info:hdl/` or an HDL.NET proxy URL (RFC 3650, RFC 3651).
+            hdl: Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
+            /// A URN (`urn:`), RFC 8141 / RFC 2141.
+            urn: Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
+            /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.
+            ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
+            /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
+            ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+        }
+    };
+}
+pub(crate) use with_schemes;
+
+/// Declares the module of every scheme of the list.
+macro_rules! scheme_modules {
+    ($( $(#[$doc:meta])* $field:ident: $variant:ident($error:ty) => $scheme:ty ),+ $(,)?) => {
+        $( pub mod $field; )+
+    };
+}
+with_schemes!(scheme_modules);
+
 pub mod caret;
 pub mod chars;
 pub mod detect;
-pub mod doi;
 mod error;
 pub mod extract;
 mod handle_as_doi;
 pub mod handle_system;
-pub mod hdl;
 pub mod iri;
-pub mod ivo;
 pub mod pct;
 pub mod reading;
 pub mod record;
 pub mod scheme;
 pub(crate) mod text;
-pub mod urn;
 
 pub use doi::Doi;
 pub use error::{Error, ErrorCode, Warning, WarningCode};

@@ -161,9 +161,12 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
             w.extend(id.warnings());
             w
         }
-        (Op::Normalize(_, out) | Op::ToUri(_, out) | Op::ToIri(_, out), Ok(id)) if wanted => {
-            id.lost_in(out)
+        (Op::Normalize(level, out), Ok(id)) if wanted => {
+            let mut w = id.lost_in(out);
+            w.extend(id.removed(*level));
+            w
         }
+        (Op::ToUri(_, out) | Op::ToIri(_, out), Ok(id)) if wanted => id.lost_in(out),
         _ => Vec::new(),
     };
     // `--clean`: what was removed comes first, and the identifier's warnings move into the

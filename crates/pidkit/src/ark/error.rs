@@ -186,6 +186,9 @@ pub mod codes {
     /// The older inflections `?` and `??`: reserved, hard to recognize, optional to support;
     /// `?info` is the one resolvers must support ("Three Requirements of ARKs", THUMP).
     pub const OLD_INFLECTION: WarningCode = WarningCode::new("ark-old-inflection");
+    /// What `normalize` left out of an ARK, one warning per step of "Normalization and Lexical
+    /// Equivalence" that changed something (the NMA, the inflection, hyphens …).
+    pub const NORMALIZED: WarningCode = WarningCode::new("ark-normalized");
 
     /// Every code of this family.
     pub const ALL: &[WarningCode] = &[
@@ -205,5 +208,6 @@ pub mod codes {
         LONG,
         QUERY,
         OLD_INFLECTION,
+        NORMALIZED,
     ];
 }

@@ -28,6 +28,7 @@ mod checks;
 mod error;
 mod noid;
 mod normalize;
+mod scheme;
 mod syntax;
 
 #[cfg(test)]
@@ -42,6 +43,7 @@ use crate::scheme::{Field, FieldType, Value};
 pub use error::{ArkError, ArkParseError, codes};
 pub use noid::{NOID_ALPHABET, noid_check_char};
 pub use normalize::{Normalized, Removal};
+pub use scheme::{ARK_RESOLVER, ArkScheme};
 pub use syntax::claims;
 
 use syntax::Spans;

@@ -66,6 +66,8 @@ impl Scheme for DoiScheme {
     type Details<'b> = DoiDetails;
     type Error = super::DoiError;
     const CONVERTS_AS_IRI: bool = false;
+    const WARNINGS: &'static [crate::WarningCode] = super::codes::ALL;
+    const URI_SCHEME: Option<&'static str> = Some("doi");
     const NAME: &'static str = "doi";
     const TITLE: &'static str = "DOI";
     const ABOUT: &'static str = "A DOI, in any written form";

@@ -25,6 +25,16 @@ pub mod codes {
     /// An escape read as the character it stands for: BibTeX `\_` `{\_}` `\%` `\&` `\#`, JSON
     /// `\/` `\uXXXX`, HTML `&amp;`.
     pub const CLEANED_ESCAPE: WarningCode = WarningCode::new("cleaned-escape");
+
+    /// Every code of this family.
+    pub const ALL: &[WarningCode] = &[
+        CLEANED_BOM,
+        CLEANED_SPACE,
+        CLEANED_LABEL,
+        CLEANED_WRAPPER,
+        CLEANED_PUNCTUATION,
+        CLEANED_ESCAPE,
+    ];
 }
 
 /// What [`clean`] removed.

@@ -24,8 +24,9 @@ pub struct FoundIri<'a> {
     pub truncated: bool,
 }
 
-/// Schemes recognised without `//` (opaque IRIs that people write in prose).
-const OPAQUE_SCHEMES: &[&str] = &["urn", "doi", "info", "mailto", "tag", "tel", "hdl"];
+/// Schemes recognised without `//` (opaque IRIs that people write in prose), besides the URI
+/// schemes of the library's identifier schemes ([`crate::scheme::uri_schemes`]).
+const OPAQUE_SCHEMES: &[&str] = &["info", "mailto", "tag", "tel"];
 
 /// The longest an IRI inside `<…>` may be before the brackets are taken for something else.
 pub(crate) const MAX_BRACKETED: usize = 8192;
@@ -223,11 +224,8 @@ fn bare<'a>(text: &'a str, floor: usize, colon: usize, run: &mut Run) -> Option<
     let scheme = &text[s..colon];
     let after = &b[colon + 1..];
     let hier = after.starts_with(b"//") || after.starts_with(b"\\/\\/");
-    if !hier
-        && !OPAQUE_SCHEMES
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case(scheme))
-    {
+    let known = |list: &[&str]| list.iter().any(|o| o.eq_ignore_ascii_case(scheme));
+    if !hier && !known(OPAQUE_SCHEMES) && !known(crate::scheme::uri_schemes()) {
         return None;
     }
     // Extend over characters that may appear in an IRI; anything else ends it.

@@ -53,6 +53,8 @@ impl Scheme for HdlScheme {
     type Details<'b> = HdlDetails;
     type Error = super::HdlError;
     const CONVERTS_AS_IRI: bool = false;
+    const WARNINGS: &'static [crate::WarningCode] = super::codes::ALL;
+    const URI_SCHEME: Option<&'static str> = Some("hdl");
     const NAME: &'static str = "hdl";
     const TITLE: &'static str = "handle";
     const ABOUT: &'static str =

@@ -38,6 +38,8 @@ impl Scheme for IvoScheme {
     type Details<'b> = IvoidParts<'b>;
     type Error = super::IvoError;
     const CONVERTS_AS_IRI: bool = true;
+    const WARNINGS: &'static [crate::WarningCode] = super::codes::ALL;
+    const URI_SCHEME: Option<&'static str> = Some("ivo");
     const NAME: &'static str = "ivo";
     const TITLE: &'static str = "IVOA identifier";
     const ABOUT: &'static str = "An IVOA identifier";

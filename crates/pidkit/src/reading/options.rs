@@ -67,7 +67,7 @@ impl ReadOptions {
     /// use pidkit::{doi::DoiProfile, Profile, ReadAs, ReadOptions, UrnSyntax};
     /// let o = ReadOptions::new(ReadAs::Auto, Some("rfc3987,rfc2141,legacy"))?;
     /// assert_eq!((o.iri, o.urn, o.doi), (Profile::Rfc3987, UrnSyntax::Rfc2141, DoiProfile::Legacy));
-    /// assert_eq!(o.profile_names(), ["rfc3987", "rfc2141", "legacy"]);
+    /// assert_eq!(o.profile_names(), ["rfc3987", "legacy", "rfc2141"]);
     /// assert!(ReadOptions::new(ReadAs::Auto, Some("rfc3987,bis")).is_err());
     /// # Ok::<(), String>(())
     /// ```

@@ -1,7 +1,7 @@
-//! The one list of identifier schemes. Adding a scheme is one row here (and its folder): the
-//! kinds, the readings and their options, the typed reading, its parts, detection, extraction,
-//! resolution and the ladder follow from the list, and so does every door (the CLI, the
-//! resolver, the Python and JVM bindings), which name no scheme.
+//! What the one list of identifier schemes (`with_schemes!` in `lib.rs`: a row per scheme) makes:
+//! the kinds, the readings and their options, the typed reading, its parts, detection,
+//! extraction, resolution and the ladder. Every door (the CLI, the resolver, the Python and JVM
+//! bindings) follows these and names no scheme.
 
 use std::borrow::Cow;
 
@@ -22,7 +22,8 @@ use crate::{PidOutput, Warning};
 /// ```
 pub type ParseError = Error<ErrorKind>;
 
-/// Writes the enums and dispatch functions of the schemes listed in its one invocation below.
+/// Writes the enums and dispatch functions of the schemes of the list (invoked with the rows by
+/// `with_schemes!`).
 macro_rules! schemes {
     ($( $(#[$doc:meta])* $field:ident: $variant:ident($error:ty) => $scheme:ty ),+ $(,)?) => {
         /// The error families: the generic syntax's and each scheme's.
@@ -192,6 +193,23 @@ macro_rules! schemes {
                     _ => &[],
                 }
             }
+        }
+
+        /// Every warning code of the library, by family: the IRI checks, the reading's notes,
+        /// `--clean`'s, then each scheme's ([`Scheme::WARNINGS`]).
+        ///
+        /// ```
+        /// let families = pidkit::scheme::warning_codes();
+        /// assert_eq!(families[0].0, "iri");
+        /// assert!(families.iter().any(|(f, codes)| *f == "doi" && codes.iter().any(|c| *c == "doi-space")));
+        /// ```
+        pub fn warning_codes() -> Vec<(&'static str, &'static [crate::WarningCode])> {
+            vec![
+                ("iri", crate::iri::codes::ALL),
+                ("reading", crate::reading::codes::ALL),
+                ("clean", crate::extract::codes::ALL),
+                $( (<$scheme as Scheme>::NAME, <$scheme as Scheme>::WARNINGS), )+
+            ]
         }
 
         /// Every service that resolves identifiers of some scheme, once each, in the order of
@@ -454,8 +472,45 @@ macro_rules! schemes {
 
         /// The normal form of the scheme whose URI scheme is `scheme` (the ladder's hook).
         pub(super) fn normal_form(scheme: &str, iri: &str, level: Level) -> Option<String> {
-            $( if scheme == <$scheme as Scheme>::NAME { return <$scheme as Scheme>::normal_form(iri, level); } )+
+            $(
+                if <$scheme as Scheme>::URI_SCHEME == Some(scheme) {
+                    return <$scheme as Scheme>::normal_form(iri, level);
+                }
+            )+
             None
+        }
+
+        /// The URI schemes of the schemes of the list ([`Scheme::URI_SCHEME`]), in its order.
+        ///
+        /// ```
+        /// assert!(pidkit::scheme::uri_schemes().contains(&"urn"));
+        /// ```
+        pub fn uri_schemes() -> &'static [&'static str] {
+            const ALL: &[Option<&str>] = &[$( <$scheme as Scheme>::URI_SCHEME ),+];
+            const N: usize = {
+                let mut n = 0;
+                let mut i = 0;
+                while i < ALL.len() {
+                    if ALL[i].is_some() {
+                        n += 1;
+                    }
+                    i += 1;
+                }
+                n
+            };
+            const SOME: [&str; N] = {
+                let mut out = [""; N];
+                let (mut i, mut k) = (0, 0);
+                while i < ALL.len() {
+                    if let Some(s) = ALL[i] {
+                        out[k] = s;
+                        k += 1;
+                    }
+                    i += 1;
+                }
+                out
+            };
+            &SOME
         }
 
         impl<'a> Identifier<'a> {
@@ -650,6 +705,15 @@ macro_rules! schemes {
                 }
             }
 
+            /// What its normal form at `level` leaves out, step by step ([`Scheme::removed`]):
+            /// what `normalize` says it removed.
+            pub fn removed(&self, level: Level) -> Vec<Warning> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => Vec::new(),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::removed(id, level), )+
+                }
+            }
+
             /// Its name within its scheme, without the form it was written in ([`Scheme::name`]):
             /// a DOI name, a handle …; `None` for IRIs and schemes without one.
             ///
@@ -685,13 +749,4 @@ macro_rules! schemes {
     };
 }
 
-schemes! {
-    /// A DOI in any written form (DOI Handbook; the `doi` URI scheme).
-    doi: Doi(crate::doi::DoiError) => crate::doi::DoiScheme,
-    /// A handle written as `hdl:`, `info:hdl/` or an HDL.NET proxy URL (RFC 3650, RFC 3651).
-    hdl: Hdl(crate::hdl::HdlError) => crate::hdl::HdlScheme,
-    /// A URN (`urn:`), RFC 8141 / RFC 2141.
-    urn: Urn(crate::urn::UrnError) => crate::urn::UrnScheme,
-    /// An IVOA identifier (`ivo://`), IVOA Identifiers 2.0.
-    ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
-}
+crate::with_schemes!(schemes);

@@ -28,7 +28,10 @@ pub use crate::ivo::IvoScheme;
 pub use crate::urn::UrnScheme;
 pub use fields::{Field, FieldType, Fields, Value};
 pub use find::{Finder, Hit};
-pub use list::{Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, services};
+pub use list::{
+    Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, services, uri_schemes,
+    warning_codes,
+};
 pub(crate) use list::{claimant, converts_as_iri, finders, read_scheme};
 pub use options::{NoOptions, SchemeOptions};
 pub use route::{Protocol, Route, Service};
@@ -53,6 +56,11 @@ pub trait Scheme {
     /// The scheme's name: its kind's name, its `--as` value and its JSON member (`doi`,
     /// `urn` …); for schemes with a URI scheme, that scheme's name.
     const NAME: &'static str;
+
+    /// The URI scheme its identifiers are written with (`doi`, `urn`, `ark` …), if any: an IRI
+    /// of that scheme is consulted on the scheme's equivalence ([`Scheme::normal_form`]), and
+    /// found in running text without `//`.
+    const URI_SCHEME: Option<&'static str> = None;
 
     /// What its identifiers are called in a sentence: `DOI`, `handle`, `IVOA identifier` …
     const TITLE: &'static str;
@@ -103,6 +111,16 @@ pub trait Scheme {
     /// The normal form at a rung of the ladder (§5.3), written as `out` asks where the scheme
     /// has several written forms.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str>;
+
+    /// Its warning codes (its `codes::ALL`): documented and tested as the list's.
+    const WARNINGS: &'static [crate::WarningCode];
+
+    /// What its normal form at `level` leaves out, step by step, as warnings (what `normalize`
+    /// says it removed): nothing by default.
+    fn removed(id: &Self::Id<'_>, level: Level) -> Vec<Warning> {
+        let _ = (id, level);
+        Vec::new()
+    }
 
     /// What writing the identifier as `out` asks (`normalize`, `to-uri`) loses, said as a
     /// warning: nothing by default.

@@ -47,6 +47,8 @@ impl Scheme for UrnScheme {
     type Details<'b> = UrnParts<'b>;
     type Error = super::UrnError;
     const CONVERTS_AS_IRI: bool = true;
+    const WARNINGS: &'static [crate::WarningCode] = super::codes::ALL;
+    const URI_SCHEME: Option<&'static str> = Some("urn");
     const NAME: &'static str = "urn";
     const TITLE: &'static str = "URN";
     const ABOUT: &'static str = "A URN (RFC 8141, or RFC 2141 with --profile rfc2141)";
