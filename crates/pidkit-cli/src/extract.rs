@@ -42,6 +42,10 @@ struct Found<'a> {
     /// It runs to a line end where it may go on in the next line (see the README).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     truncated: bool,
+    /// Its name within its scheme (a DOI name, a handle, an ARK's `NAAN/Name` …), for
+    /// identifiers of the schemes that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<Cow<'a, str>>,
     /// Its parts as `parse --json` gives them (the scheme's object), for PIDs.
     #[serde(flatten)]
     details: Option<Details<'a>>,
@@ -244,11 +248,12 @@ fn search(
         }
         cursor = f.start;
         let reading = (how.format == Format::Json && f.kind.is_pid()).then(|| f.read());
-        let details = reading
+        let id = reading
             .as_ref()
             .filter(|r| r.kind == f.kind)
-            .and_then(|r| r.result.as_ref().ok())
-            .and_then(|id| id.details());
+            .and_then(|r| r.result.as_ref().ok());
+        let details = id.and_then(|id| id.details());
+        let pid_name = id.and_then(|id| id.name());
         let rec = Found {
             schema: output::SCHEMA,
             file: name,
@@ -257,6 +262,7 @@ fn search(
             kind: f.kind.name(),
             input: &f.text,
             truncated: f.truncated,
+            name: pid_name,
             details: details.map(Details),
         };
         record(&mut out, &rec, how);

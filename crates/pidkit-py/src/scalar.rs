@@ -517,10 +517,12 @@ impl Iri {
 static CLASSES: pyo3::sync::PyOnceLock<Vec<(Kind, Py<PyType>)>> = pyo3::sync::PyOnceLock::new();
 
 /// Make the class of every scheme of the library's list (named [`Kind::type_name`], its
-/// docstring [`pidkit::ReadAs::about`]) and add it to the module `m`.
+/// docstring [`pidkit::ReadAs::about`]) and add it to the module `m`, with the dict
+/// `SCHEME_CLASSES` (kind name → class).
 pub fn scheme_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let mut made = Vec::new();
+    let by_kind = PyDict::new(py);
     for &kind in Kind::ALL {
         let Some(reading) = kind.reading() else {
             continue;
@@ -551,8 +553,10 @@ pub fn scheme_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .call1((kind.type_name(), (base,), attrs))?
             .cast_into::<PyType>()?;
         m.add(kind.type_name(), &cls)?;
+        by_kind.set_item(kind.name(), &cls)?;
         made.push((kind, cls.unbind()));
     }
+    m.add("SCHEME_CLASSES", by_kind)?;
     let _ = CLASSES.set(py, made);
     Ok(())
 }

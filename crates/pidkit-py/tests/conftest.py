@@ -181,7 +181,7 @@ def texts() -> list[Optional[str]]:
 @pytest.fixture(scope="session")
 def expected_extract(cli: Cli, texts: list[Optional[str]]) -> list[Optional[list[dict]]]:
     """What ``pidkit extract --json`` finds in each text (texts one a paragraph), as
-    ``{start, end, kind, match, doi}`` with character offsets."""
+    ``{start, kind, match, name}`` with character offsets."""
     rows = [(i, t) for i, t in enumerate(texts) if t is not None]
     body = "\n\n".join(t for _, t in rows) + "\n"
     p = cli.run(["extract", "--json"], stdin=body)
@@ -193,6 +193,5 @@ def expected_extract(cli: Cli, texts: list[Optional[str]]) -> list[Optional[list
         k = (f["line"] - 1) // 2
         i, t = rows[k]
         start = f["column"] - 1
-        doi = (f.get("doi") or {}).get("name")
-        out[i].append({"start": start, "kind": f["kind"], "match": f["input"], "doi": doi})
+        out[i].append({"start": start, "kind": f["kind"], "match": f["input"], "name": f.get("name")})
     return out

@@ -83,7 +83,7 @@ def test_extract_matches_the_cli(texts, expected_extract):
         if w is None:
             assert g is None
             continue
-        assert [{k: f[k] for k in ("start", "kind", "match", "doi")} for f in g] == w, (i, texts[i])
+        assert [{k: f[k] for k in ("start", "kind", "match", "name")} for f in g] == w, (i, texts[i])
         for f in g:
             assert texts[i][f["start"]:f["end"]] == f["match"] or "<" in texts[i]
 

@@ -18,36 +18,43 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 from . import _pidkit
 from ._pidkit import (
     DEFAULT_LEVEL,
+    SCHEME_CLASSES,
     Check,
     CheckWarning,
-    Doi,
     Found,
-    Handle,
     Identifier,
     Iri,
-    Ivoid,
+    IriPid,
     ParseError,
-    Urn,
+    Pid,
     __version__,
 )
 
+# The class of each scheme's identifiers (Doi, Handle, Urn, Ivoid, Ark …), made by the
+# extension from the library's list of schemes: a new scheme's class appears here by itself.
+globals().update({cls.__name__: cls for cls in SCHEME_CLASSES.values()})
+
+if TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Union[type[Pid], type[IriPid]]: ...
+
+
 __all__ = [
     "DEFAULT_LEVEL",
+    "SCHEME_CLASSES",
     "Check",
     "CheckWarning",
-    "Doi",
     "Found",
-    "Handle",
     "Identifier",
     "Iri",
-    "Ivoid",
+    "IriPid",
     "ParseError",
-    "Urn",
+    "Pid",
     "__version__",
     "check",
     "compare",
@@ -55,6 +62,7 @@ __all__ = [
     "extract",
     "join",
     "parse",
+    *sorted(cls.__name__ for cls in SCHEME_CLASSES.values()),
 ]
 
 
@@ -62,15 +70,17 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
     """Read ``s`` by the rules of its kind and return a typed object.
 
     ``as_`` is what to read it as: ``auto`` (decided from its shape, the default), ``iri``,
-    ``iri-ref``, ``uri``, ``uri-ref``, ``doi``, ``urn``, ``ivo``, ``leiri`` or ``web`` (the last
-    two map what people paste to a valid IRI first). ``profile`` picks a rule set of one
-    family: ``bis`` (default), ``rfc3987``, ``rfc3986`` for IRIs; ``rfc8141`` (default),
-    ``rfc2141`` for URNs; ``legacy`` for DOIs.
+    ``iri-ref``, ``uri``, ``uri-ref``, ``leiri`` or ``web`` (the last two map what people paste
+    to a valid IRI first), or a scheme's name (``doi``, ``hdl``, ``urn``, ``ivo``, ``ark`` …).
+    ``profile`` picks rule sets, separated by commas, each of one family: ``bis`` (default),
+    ``rfc3987``, ``rfc3986`` for IRIs; the schemes' own (``rfc2141`` for URNs, ``legacy`` for
+    DOIs, ``ark-check-char`` for ARKs …).
 
-    The result is an :class:`Iri` (also URIs and relative references), :class:`Doi`,
-    :class:`Handle`, :class:`Urn` or :class:`Ivoid`; ``==`` and ``hash()`` compare equivalence keys at the
-    default level (:data:`DEFAULT_LEVEL`, the library's). Invalid input raises
-    :class:`ParseError` (a ``ValueError``).
+    The result is an :class:`Iri` (also URIs and relative references) or the class of its
+    scheme (:class:`Doi`, :class:`Handle`, :class:`Urn`, :class:`Ivoid`, :class:`Ark` …:
+    :data:`SCHEME_CLASSES`), whose parts are attributes and the dict ``details``; ``==`` and
+    ``hash()`` compare equivalence keys at the default level (:data:`DEFAULT_LEVEL`, the
+    library's). Invalid input raises :class:`ParseError` (a ``ValueError``).
 
     >>> iri = parse("http://user@例え.jp:8080/パス?q=1#top")
     >>> iri.kind, iri.host, iri.port, iri.path
@@ -82,6 +92,9 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
     >>> urn = parse("URN:ISBN:0-451-45052-3")
     >>> urn.nid, urn.key("scheme")
     ('ISBN', 'urn:isbn:9780451450524')
+    >>> ark = parse("https://n2t.net/ark:/12345/x6-np1wh8k/page.v2")
+    >>> ark, ark.naan, ark.key()
+    (Ark('https://n2t.net/ark:/12345/x6-np1wh8k/page.v2'), '12345', 'ark:12345/x6np1wh8k/page.v2')
     >>> parse("ivo://CDS.VizieR/J/A+A/672/A1").warnings[0].code
     'ivo-key-sub-delim'
     >>> parse("http://example.org/%7euser") == parse("http://example.org/~user")
@@ -162,7 +175,7 @@ def extract(text: str) -> list[Found]:
     >>> [(f.kind, f.text) for f in extract(text)]
     [('doi', 'doi:10.1000/182'), ('urn', 'urn:isbn:0451450523'), ('iri', 'https://example.org/a')]
     >>> f = extract("→ doi:10.1000/182")[0]
-    >>> f.start, f.end, f.doi
+    >>> f.start, f.end, f.name
     (2, 17, '10.1000/182')
 
     A lone surrogate in ``text`` is part of no identifier and one character, as in the ``str``.

@@ -30,6 +30,44 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+def result_type(name: str) -> pa.DataType:
+    """The Arrow type of ``pidkit.arrow.<name>``'s result, as the function itself makes it: the
+    nested results (``parse``'s struct with a member per scheme of the library's list,
+    ``extract``'s list of structs) are never written out by hand, so a new scheme's columns
+    reach every engine."""
+    return getattr(_arrow, name)(pa.array([], pa.string())).type
+
+
+def duckdb_type(t: pa.DataType) -> str:
+    """The DuckDB SQL type of the Arrow type ``t`` (the types the batch functions return)."""
+    if pa.types.is_struct(t):
+        members = ", ".join(f'"{f.name}" {duckdb_type(f.type)}' for f in t)
+        return f"STRUCT({members})"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return f"{duckdb_type(t.value_type)}[]"
+    if pa.types.is_boolean(t):
+        return "BOOLEAN"
+    if pa.types.is_unsigned_integer(t):
+        return "UBIGINT"
+    if pa.types.is_integer(t):
+        return "BIGINT"
+    return "VARCHAR"
+
+
+def spark_type(t: pa.DataType) -> str:
+    """The Spark SQL (DDL) type of the Arrow type ``t`` (the types the batch functions return)."""
+    if pa.types.is_struct(t):
+        members = ",".join(f"`{f.name}`:{spark_type(f.type)}" for f in t)
+        return f"struct<{members}>"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return f"array<{spark_type(t.value_type)}>"
+    if pa.types.is_boolean(t):
+        return "boolean"
+    if pa.types.is_integer(t):
+        return "bigint"
+    return "string"
+
+
 def function(name: str, options: dict[str, Any]) -> Callable[[Any], Any]:
     """``pidkit.arrow.<name>`` with the options that apply to it bound."""
     fn = getattr(_arrow, name)

@@ -22,19 +22,9 @@ import pyarrow as pa
 
 from . import _engine
 
-PARSE_TYPE = (
-    "STRUCT(kind VARCHAR, valid BOOLEAN, "
-    "error STRUCT(code VARCHAR, \"offset\" BIGINT, len BIGINT, message VARCHAR, hint VARCHAR), "
-    "warnings STRUCT(code VARCHAR, \"offset\" BIGINT, len BIGINT, message VARCHAR)[], "
-    "mapped VARCHAR, "
-    "components STRUCT(scheme VARCHAR, authority VARCHAR, userinfo VARCHAR, host VARCHAR, host_kind VARCHAR, "
-    "port VARCHAR, path VARCHAR, query VARCHAR, fragment VARCHAR), "
-    "doi STRUCT(name VARCHAR, prefix VARCHAR, suffix VARCHAR, uri VARCHAR, url VARCHAR, form VARCHAR, short BOOLEAN), "
-    "urn STRUCT(nid VARCHAR, nss VARCHAR, r_component VARCHAR, q_component VARCHAR, f_component VARCHAR, namespace_class VARCHAR), "
-    "ivo STRUCT(authority VARCHAR, resource_key VARCHAR, query VARCHAR, fragment VARCHAR, registry_part VARCHAR, kind VARCHAR, regtap VARCHAR), "
-    "hdl STRUCT(name VARCHAR, prefix VARCHAR, suffix VARCHAR, uri VARCHAR, url VARCHAR, form VARCHAR))"
-)
-EXTRACT_TYPE = 'STRUCT(start BIGINT, "end" BIGINT, kind VARCHAR, match VARCHAR, doi VARCHAR, truncated BOOLEAN)[]'
+#: DuckDB SQL types of the nested results, made from the Arrow types the functions return.
+PARSE_TYPE = _engine.duckdb_type(_engine.result_type("parse"))
+EXTRACT_TYPE = _engine.duckdb_type(_engine.result_type("extract"))
 
 
 def _sql_type(name: str) -> Any:

@@ -33,20 +33,9 @@ from . import _engine
 
 ColumnOrName = Union[Column, str]
 
-#: Spark SQL types of the results.
-PARSE_TYPE = (
-    "struct<kind:string,valid:boolean,"
-    "error:struct<code:string,offset:bigint,len:bigint,message:string,hint:string>,"
-    "warnings:array<struct<code:string,offset:bigint,len:bigint,message:string>>,"
-    "mapped:string,"
-    "components:struct<scheme:string,authority:string,userinfo:string,host:string,"
-    "host_kind:string,port:string,path:string,query:string,fragment:string>,"
-    "doi:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string,short:boolean>,"
-    "urn:struct<nid:string,nss:string,r_component:string,q_component:string,f_component:string,namespace_class:string>,"
-    "ivo:struct<authority:string,resource_key:string,query:string,fragment:string,registry_part:string,kind:string,regtap:string>,"
-    "hdl:struct<name:string,prefix:string,suffix:string,uri:string,url:string,form:string>>"
-)
-EXTRACT_TYPE = "array<struct<start:bigint,end:bigint,kind:string,match:string,doi:string,truncated:boolean>>"
+#: Spark SQL types of the nested results, made from the Arrow types the functions return.
+PARSE_TYPE = _engine.spark_type(_engine.result_type("parse"))
+EXTRACT_TYPE = _engine.spark_type(_engine.result_type("extract"))
 
 
 def _return_type(name: str) -> str:
