@@ -98,10 +98,29 @@ fn kind_to_read(s: &str, opts: &ReadOptions) -> Kind {
     }
 }
 
-/// [`read`] through detection: the kind first, then its unit's reading.
+/// [`read`] through detection: the kind first, then its unit's reading. Under auto-detection,
+/// where the first scheme that claims `s` cannot read it, a later one that claims it and reads
+/// it takes it (`15626865`: not an ISSN, a PMID); when none does, the first one's error stands.
 fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     let kind = kind_to_read(s, opts);
     match crate::scheme::read_scheme(kind, s, opts) {
+        Some(Err(e)) if opts.read_as == ReadAs::Auto => {
+            let t = s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes();
+            for other in crate::scheme::claimants(t).filter(|k| *k != kind) {
+                if let Some(Ok(id)) = crate::scheme::read_scheme(other, s, opts) {
+                    return Reading {
+                        kind: other,
+                        result: Ok(id),
+                        notes: Vec::new(),
+                    };
+                }
+            }
+            Reading {
+                kind,
+                result: Err(e),
+                notes: Vec::new(),
+            }
+        }
         Some(result) => Reading {
             kind,
             result,
@@ -159,6 +178,30 @@ pub fn read_for_conversion<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
         return read(s, &opts.with_read_as(ReadAs::IriRef));
     }
     read(s, opts)
+}
+
+/// Every kind that could take `s` under auto-detection: the schemes that claim it and read it
+/// (in the list's order: the first is the one [`read`] chose), when there are two or more; an
+/// empty list otherwise. `0000000218250097` is an ORCID iD and an ISNI; `--as` decides.
+///
+/// ```
+/// assert!(pidkit::reading::candidates("doi:10.1000/182", &Default::default()).is_empty());
+/// ```
+pub fn candidates(s: &str, opts: &ReadOptions) -> Vec<Kind> {
+    if opts.read_as != ReadAs::Auto {
+        return Vec::new();
+    }
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes();
+    let mut claimed = crate::scheme::claimants(t);
+    let (Some(a), Some(b)) = (claimed.next(), claimed.next()) else {
+        return Vec::new();
+    };
+    let all: Vec<Kind> = [a, b]
+        .into_iter()
+        .chain(claimed)
+        .filter(|k| matches!(crate::scheme::read_scheme(*k, s, opts), Some(Ok(_))))
+        .collect();
+    if all.len() < 2 { Vec::new() } else { all }
 }
 
 /// The generic grammar: IRI, URI, or relative reference.

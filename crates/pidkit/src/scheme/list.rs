@@ -431,6 +431,19 @@ macro_rules! schemes {
             None
         }
 
+        /// Every scheme with what it claims, in the order of the list.
+        const CLAIMS: &[(Kind, fn(&[u8]) -> bool)] = &[$( (Kind::$variant, <$scheme as Scheme>::claims) ),+];
+
+        /// Every scheme that claims `t`, in the order of the list (the detection precedence).
+        ///
+        /// ```
+        /// assert_eq!(pidkit::scheme::claimants(b"doi:10.1000/182").collect::<Vec<_>>(), [pidkit::Kind::Doi]);
+        /// assert_eq!(pidkit::scheme::claimants(b"http://example.org/").count(), 0);
+        /// ```
+        pub fn claimants(t: &[u8]) -> impl Iterator<Item = Kind> + '_ {
+            CLAIMS.iter().filter(move |(_, c)| c(t)).map(|(k, _)| *k)
+        }
+
         /// The finders of the schemes that have one ([`Scheme::find`]), in the order of the
         /// list, each with its kind.
         pub(crate) fn finders(text: &str) -> Vec<(Kind, Box<dyn Finder<'_> + '_>)> {

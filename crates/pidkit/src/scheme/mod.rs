@@ -29,8 +29,8 @@ pub use crate::urn::UrnScheme;
 pub use fields::{Field, FieldType, Fields, Value};
 pub use find::{Finder, Hit};
 pub use list::{
-    Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, services, uri_schemes,
-    warning_codes,
+    Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, claimants, services,
+    uri_schemes, warning_codes,
 };
 pub(crate) use list::{claimant, converts_as_iri, finders, read_scheme};
 pub use options::{NoOptions, SchemeOptions};
@@ -88,7 +88,10 @@ pub trait Scheme {
 
     /// Whether auto-detection gives `t` to this scheme, from its shape alone (`t` is trimmed of
     /// ASCII whitespace). A malformed identifier of the scheme is still claimed, so that it
-    /// gets the scheme's error rather than a generic one.
+    /// gets the scheme's error rather than a generic one. Where several schemes claim an input,
+    /// the first of them in the list whose reading succeeds takes it (the others are its
+    /// `candidates`); when none reads it, the first one's error is the answer. Claiming must
+    /// be cheap (no allocation, a look at a few bytes): every input is asked.
     fn claims(t: &[u8]) -> bool;
 
     /// Read `s` by the scheme's rules (under the profile `opts` names for it).
