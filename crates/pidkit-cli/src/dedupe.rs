@@ -803,8 +803,10 @@ mod tests {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         // The invalid line's record comes where its line is, among the groups.
-        assert_eq!(records[4]["line"], 11);
-        assert_eq!(records[4]["error"]["code"], "invalid-char");
+        assert_eq!(records[4]["line"], 10);
+        assert_eq!(records[4]["error"]["code"], "not-an-identifier");
+        assert_eq!(records[5]["line"], 11);
+        assert_eq!(records[5]["error"]["code"], "invalid-char");
         let groups: Vec<&serde_json::Value> =
             records.iter().filter(|r| r.get("key").is_some()).collect();
         let summary: Vec<(&str, Vec<u64>)> = groups

@@ -20,11 +20,18 @@ fn json_lines(out: &[u8]) -> Vec<Value> {
 #[test]
 fn check_valid_arguments_exit_0() {
     pidkit()
-        .args(["check", "http://example.org/résumé", "../a?b#c"])
+        .args(["check", "--as", "iri-ref", "http://example.org/résumé", "../a?b#c"])
         .assert()
         .code(0)
         .stdout(contains("1: ok [iri] http://example.org/résumé"))
         .stdout(contains("2: ok [relative-ref] ../a?b#c"));
+    // Under auto-detection a relative reference is no identifier (issue 27).
+    pidkit()
+        .args(["check", "../a?b#c"])
+        .assert()
+        .code(1)
+        .stdout(contains("1: error not-an-identifier: not an identifier: no identifier scheme claims it"))
+        .stdout(contains("hint: if a relative reference is meant, read it --as iri-ref"));
 }
 
 #[test]
@@ -103,7 +110,7 @@ fn stdin_line_mode_keeps_line_numbers_and_order() {
 #[test]
 fn blank_lines_are_skipped_and_said() {
     pidkit()
-        .args(["check"])
+        .args(["check", "--as", "iri-ref"])
         .write_stdin("a\n\n  \nb\r\n")
         .assert()
         .code(0)
@@ -147,9 +154,9 @@ fn very_long_line() {
 
 #[test]
 fn profiles_change_the_answer() {
-    pidkit().args(["check", "a#b#c"]).assert().code(0);
+    pidkit().args(["check", "http://a/a#b#c"]).assert().code(0);
     pidkit()
-        .args(["check", "--profile", "rfc3987", "a#b#c"])
+        .args(["check", "--profile", "rfc3987", "http://a/a#b#c"])
         .assert()
         .code(1)
         .stdout(contains("invalid-char"));
@@ -211,7 +218,7 @@ fn usage_and_io_errors_exit_2() {
 #[test]
 fn tsv_has_a_header_and_marks_absent_values() {
     pidkit()
-        .args(["parse", "--tsv", "http://a/b?c", "x#y"])
+        .args(["parse", "--tsv", "--as", "iri-ref", "http://a/b?c", "x#y"])
         .assert()
         .code(0)
         .stdout(
@@ -273,9 +280,9 @@ fn batch_runs_end_with_a_summary_on_stderr() {
         .assert()
         .code(1)
         .stderr(contains("pidkit: 3 identifiers in "))
-        .stderr(contains("2 valid, 1 invalid; 1 blank line(s) skipped"))
+        .stderr(contains("1 valid, 2 invalid; 1 blank line(s) skipped"))
         .stderr(contains("kinds: iri 2, relative-ref 1"))
-        .stderr(contains("errors: invalid-char 1"));
+        .stderr(contains("errors: invalid-char 1, not-an-identifier 1"));
     // Not for identifiers given as arguments, nor with --no-summary; --quiet keeps it.
     pidkit()
         .args(["check", "http://a/"])
@@ -326,7 +333,7 @@ fn auto_detection_reports_the_kind_and_uses_its_rules() {
             ("urn", true),
             ("ivo", true),
             ("iri", true),
-            ("relative-ref", true),
+            ("relative-ref", false),
             ("urn", false),
             ("doi", false),
         ]

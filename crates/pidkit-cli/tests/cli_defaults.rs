@@ -127,12 +127,13 @@ fn every_explicit_argument_is_answered_the_empty_one_too() {
         0,
     );
     assert_eq!(s, "http://a/b/c/g\nhttp://a/b/c/d;p?q\n");
-    // check --json --keep-blank: one record per input line, so line numbers join exactly.
+    // check --json --keep-blank: one record per input line, so line numbers join exactly (the
+    // blank line is no identifier: exit 1).
     let out = stdout(
         pidkit()
             .args(["check", "--json", "--keep-blank"])
             .write_stdin("http://a/\n\nhttp://b/\n"),
-        0,
+        1,
     );
     let lines: Vec<_> = json_lines(&out)
         .iter()
@@ -178,6 +179,7 @@ fn a_doi_url_stays_a_url_and_nothing_is_dropped_silently() {
 
 #[test]
 fn strings_that_are_references_only_by_the_loosest_reading_are_flagged() {
+    // Issue 27: under auto-detection they are no identifiers at all, each said why.
     let out = stdout(
         pidkit().args([
             "check",
@@ -186,29 +188,32 @@ fn strings_that_are_references_only_by_the_loosest_reading_are_flagged() {
             "(10.1000/182)",
             "11.1000/abc",
             "a/b.html",
+            "10./zenodo.5476826",
         ]),
-        0,
+        1,
     );
-    let codes: Vec<Vec<String>> = json_lines(&out)
+    let errors: Vec<(String, String)> = json_lines(&out)
         .iter()
         .map(|r| {
-            r["warnings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|w| w["code"].as_str().unwrap().to_owned())
-                .collect()
+            let e = &r["error"];
+            (
+                e["code"].as_str().unwrap().to_owned(),
+                e["message"].as_str().unwrap().to_owned(),
+            )
         })
         .collect();
-    assert_eq!(
-        codes,
-        [
-            vec!["looks-like-text"],
-            vec!["looks-like-text"],
-            vec!["looks-like-text"],
-            vec![]
-        ]
-    );
+    let want = [
+        ("not-an-identifier", "placeholder for a missing value"),
+        ("not-an-identifier", "wrapped in brackets or quotes"),
+        ("not-an-identifier", "read it --as hdl if it is a Handle"),
+        ("not-an-identifier", "a relative reference"),
+        ("doi-empty-registrant-part", "empty registrant code"),
+    ];
+    for ((code, message), (want_code, want_text)) in errors.iter().zip(want) {
+        assert_eq!(code, want_code, "{message}");
+        assert!(message.contains(want_text), "{message}");
+    }
+    assert_eq!(errors.len(), want.len());
     // Asked for explicitly, a relative reference is not second-guessed.
     let out = stdout(
         pidkit().args(["check", "--json", "--as", "iri-ref", "N/A"]),

@@ -31,17 +31,17 @@ fn check_detects_uri_and_url_forms_and_reads_bare_names_only_when_asked() {
             "https://hdl.handle.net/2027/mdp.39015078552874",
             "20.500.12345/abc",
         ]),
-        0,
+        1,
     );
     assert_eq!(
         s,
         "1: ok [hdl] hdl:20.500.12345/abc\n\
          2: ok [hdl] info:hdl/4263537/4000\n\
          3: ok [hdl] https://hdl.handle.net/2027/mdp.39015078552874\n\
-         4: ok [relative-ref] 20.500.12345/abc\n\
-         \x20 warning looks-like-text: shaped like a Handle or DOI name (prefix/suffix), but a DOI prefix starts with 10.: read it --as hdl if it is a Handle; it is a relative reference only because almost any string is one (RFC 3986 §4.2)\n\
-         \x20   20.500.12345/abc\n\
-         \x20   ^^^^^^^^^^^^^^^^\n"
+         4: error not-an-identifier: not an identifier: shaped like a Handle or DOI name (prefix/suffix), but a DOI prefix starts with 10.: read it --as hdl if it is a Handle (at byte 0)\n\
+         \x20 20.500.12345/abc\n\
+         \x20 ^^^^^^^^^^^^^^^^\n\
+         \x20 hint: if a relative reference is meant, read it --as iri-ref\n"
     );
     let s = stdout(
         pidkit().args([

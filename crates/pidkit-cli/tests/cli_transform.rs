@@ -343,7 +343,10 @@ fn compare_exit_codes() {
         .assert()
         .code(2)
         .stderr(contains("invalid-char"));
-    let out = stdout(pidkit().args(["compare", "--json", "a", "b"]), 1);
+    let out = stdout(
+        pidkit().args(["compare", "--json", "--as", "iri-ref", "a", "b"]),
+        1,
+    );
     let rec: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
         (

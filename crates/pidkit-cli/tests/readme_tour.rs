@@ -1,6 +1,7 @@
 //! The README's tour shows real output: every ```console block is run here and its output
 //! compared; so are the examples of the output schema (docs/output.md). A block lists `$ pidkit …` commands (run from the workspace root), each followed by
 //! exactly what it prints (stdout, then stderr). Arguments may be quoted with '…' or "…".
+//! `PIDKIT_BLESS=1` writes what pidkit prints into the documents instead of failing.
 
 use assert_cmd::Command;
 
@@ -81,6 +82,7 @@ fn run_examples(doc: &str, min: usize) {
         examples.len()
     );
     let mut failures = Vec::new();
+    let mut blessed: Vec<(String, String, String)> = Vec::new();
     for (cmd, expected) in &examples {
         let w = words(cmd);
         assert_eq!(
@@ -99,10 +101,25 @@ fn run_examples(doc: &str, min: usize) {
         // Timings in summaries vary from run to run.
         let got = mask_timing(&got);
         if got != mask_timing(expected) {
+            let mut printed = String::from_utf8_lossy(&out.stdout).into_owned();
+            printed.push_str(&String::from_utf8_lossy(&out.stderr));
+            blessed.push((cmd.clone(), expected.clone(), printed));
             failures.push(format!(
                 "$ {cmd}\n--- {doc} shows:\n{expected}--- pidkit printed:\n{got}"
             ));
         }
+    }
+    // `PIDKIT_BLESS=1`: write what pidkit printed into the document, in place of each stale
+    // output (review the diff: the text around the examples may need to change too).
+    if std::env::var_os("PIDKIT_BLESS").is_some() && !blessed.is_empty() {
+        let mut text = readme.clone();
+        for (cmd, expected, printed) in &blessed {
+            let old = format!("$ {cmd}\n{expected}");
+            let new = format!("$ {cmd}\n{printed}");
+            text = text.replacen(&old, &new, 1);
+        }
+        std::fs::write(format!("{ROOT}/{doc}"), text).unwrap();
+        return;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

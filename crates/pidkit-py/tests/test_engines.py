@@ -225,7 +225,7 @@ def test_spark_extract(spark, texts, expected_extract):
 
     t = pa.table({"i": pa.array(range(len(texts)), pa.int64()), "text": pa.array(texts, pa.string())})
     got = spark_rows(spark.createDataFrame(t).select("i", pid.extract("text").alias("f")), "f")
-    assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "doi")} for f in g] for g in got] == expected_extract
+    assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "name")} for f in g] for g in got] == expected_extract
 
 
 def test_spark_rdds_carry_the_scalar_objects(spark, ids):
@@ -346,4 +346,4 @@ def test_duckdb_sql_functions_match_the_cli(table, expected, cli, texts, expecte
     e = con.sql("SELECT pid_extract(t) AS f FROM texts ORDER BY i").arrow()
     e = e.read_all() if hasattr(e, "read_all") else e
     got = e.column("f").to_pylist()
-    assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "doi")} for f in g] for g in got] == expected_extract
+    assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "name")} for f in g] for g in got] == expected_extract

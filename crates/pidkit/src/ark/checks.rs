@@ -15,16 +15,6 @@ pub(crate) fn warnings(ark: &Ark<'_>) -> Vec<Warning> {
     let mut warn = |code, offset, len, message: String| {
         out.push(Warning::new(code, offset, len, message));
     };
-    if let (Some(nma), Some(start)) = (ark.nma(), sp.nma_start) {
-        warn(
-            codes::NMA,
-            start,
-            nma.len(),
-            format!(
-                "the NMA '{nma}' is identity inert: not part of the ARK's identity, and replaceable when it stops working (The Name Mapping Authority)"
-            ),
-        );
-    }
     let label = ark.label();
     if label.get(..4) != Some("ark:") {
         warn(
@@ -34,14 +24,6 @@ pub(crate) fn warnings(ark: &Ark<'_>) -> Vec<Warning> {
             format!(
                 "the label '{label}' is 'ark:' in the normal form (Normalization and Lexical Equivalence, step 3)"
             ),
-        );
-    }
-    if sp.old_label {
-        warn(
-            codes::OLD_LABEL,
-            sp.label,
-            5,
-            "the old label form 'ark:/': new ARKs are written 'ark:', and the two are equivalent forever (The ARK Label Part)".into(),
         );
     }
     let naan = ark.naan();

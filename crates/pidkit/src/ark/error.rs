@@ -144,13 +144,8 @@ impl From<Error<IriError>> for ArkParseError {
 pub mod codes {
     use crate::error::WarningCode;
 
-    /// An NMA (`https://n2t.net/`) is given: it is identity inert, not part of the ARK's
-    /// identity ("The Name Mapping Authority (NMA)").
-    pub const NMA: WarningCode = WarningCode::new("ark-nma");
     /// The label is not lowercase `ark:` ("Normalization and Lexical Equivalence", step 3).
     pub const LABEL_CASE: WarningCode = WarningCode::new("ark-label-case");
-    /// The old label form `ark:/`: new ARKs should be written `ark:` ("The ARK Label Part").
-    pub const OLD_LABEL: WarningCode = WarningCode::new("ark-old-label");
     /// Uppercase letters in the NAAN ("Normalization and Lexical Equivalence", step 4).
     pub const NAAN_CASE: WarningCode = WarningCode::new("ark-naan-case");
     /// A NAAN that is not five digits: every NAAN assigned since 2001 is ("The NAAN").
@@ -192,9 +187,7 @@ pub mod codes {
 
     /// Every code of this family.
     pub const ALL: &[WarningCode] = &[
-        NMA,
         LABEL_CASE,
-        OLD_LABEL,
         NAAN_CASE,
         NAAN_FORM,
         TRANSIENT_NAAN,

@@ -419,7 +419,7 @@ impl<'a> Ark<'a> {
     /// use pidkit::ark::Ark;
     /// let codes = |s| Ark::parse(s).unwrap().warnings().iter().map(|w| w.code).collect::<Vec<_>>();
     /// assert_eq!(codes("ark:13030/c7n00zt1z"), Vec::<&str>::new());
-    /// assert_eq!(codes("https://n2t.net/ARK:/13030/c7n00zt1z"), ["ark-nma", "ark-label-case", "ark-old-label"]);
+    /// assert_eq!(codes("https://n2t.net/ARK:/13030/c7n00zt1z"), ["ark-label-case"]);
     /// assert_eq!(codes("ark:12345/x6/np1wh8k"), ["ark-transient-naan", "ark-shoulder-slash"]);
     /// ```
     pub fn warnings(&self) -> Vec<Warning> {

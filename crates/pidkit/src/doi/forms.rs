@@ -26,8 +26,10 @@ pub(crate) fn claims(t: &[u8]) -> bool {
     let has = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
     match t.first().map(u8::to_ascii_lowercase) {
         Some(b'1') => {
+            // `10./…` too: a DOI whose prefix lost its registrant code gets the DOI's error.
             t.starts_with(b"10/")
-                || (t.starts_with(b"10.") && t.get(3).is_some_and(u8::is_ascii_digit))
+                || (t.starts_with(b"10.")
+                    && t.get(3).is_some_and(|c| c.is_ascii_digit() || *c == b'/'))
         }
         Some(b'd') => {
             has("doi:")

@@ -16,11 +16,13 @@
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
+mod error;
 pub(crate) mod generic;
 mod kind;
 mod options;
 mod parts;
 
+pub use error::{ReadingError, ReadingParseError};
 pub use kind::Kind;
 pub(crate) use options::IRI_PROFILES;
 pub use options::{PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
@@ -128,8 +130,17 @@ fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
         },
         None => {
             let mut r = generic_reading(s, opts);
-            if opts.read_as == ReadAs::Auto && r.kind == Kind::RelativeRef {
-                r.notes.extend(looks_like_text(s));
+            // Under auto-detection a relative reference is no identifier: almost any string
+            // is one (RFC 3986 §4.2), and a column of identifiers holds none.
+            if opts.read_as == ReadAs::Auto && r.kind == Kind::RelativeRef && r.result.is_ok() {
+                let why = looks_like_text_why(s).unwrap_or(
+                    "no identifier scheme claims it and it has no scheme of its own (a relative reference, RFC 3986 §4.2)",
+                );
+                r.result = Err(crate::Error {
+                    kind: ReadingError::NotAnIdentifier(why).into(),
+                    offset: 0,
+                    len: s.len(),
+                });
             }
             r
         }
@@ -229,17 +240,22 @@ fn generic_reading<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     }
 }
 
-/// The `looks-like-text` note for a string read as a relative reference under auto-detection,
-/// when nothing but the loosest reading makes it one.
+/// The `looks-like-text` note for a string that is a relative reference only by the loosest
+/// reading: what it looks like (a placeholder, text in brackets, a handle-shaped name …). Under
+/// auto-detection such a string — any relative reference — is no identifier: the reading's
+/// `not-an-identifier` error says the same in its message. Under `--as iri-ref` it is a
+/// relative reference, unquestioned; this note is for callers who want the distinction.
 ///
 /// ```
-/// use pidkit::{read, ReadOptions};
-/// let note = |s| read(s, &ReadOptions::default()).notes.first().map(|w| w.code.as_str());
-/// assert_eq!(note("N/A"), Some("looks-like-text"));
-/// assert_eq!(note("(10.1000/182)"), Some("looks-like-text"));
-/// assert_eq!(note("11.1000/abc"), Some("looks-like-text"));
-/// assert_eq!(note(""), Some("looks-like-text"));
+/// use pidkit::looks_like_text;
+/// let note = |s| looks_like_text(s).map(|w| w.message);
+/// assert!(note("N/A").unwrap().starts_with("a placeholder"));
+/// assert!(note("(10.1000/182)").unwrap().starts_with("wrapped in brackets"));
+/// assert!(note("11.1000/abc").unwrap().starts_with("shaped like a Handle"));
+/// assert!(note("").unwrap().starts_with("an empty string"));
 /// assert_eq!(note("../images/logo.png"), None);
+/// let e = pidkit::read("N/A", &Default::default()).result.unwrap_err();
+/// assert_eq!(e.code(), "not-an-identifier");
 /// ```
 pub fn looks_like_text(s: &str) -> Option<Warning> {
     let why = looks_like_text_why(s)?;
@@ -269,6 +285,13 @@ fn looks_like_text_why(s: &str) -> Option<&'static str> {
     };
     if b.len() >= 2 && closer.is_some() && closer == b.last().copied() {
         return Some("wrapped in brackets or quotes, as in running text");
+    }
+    const PLACEHOLDERS: [&str; 14] = [
+        "-", "--", "?", "n/a", "na", "n.a.", "none", "null", "nil", "nan", "tbd", "tba", "unknown",
+        "missing",
+    ];
+    if PLACEHOLDERS.iter().any(|p| s.trim().eq_ignore_ascii_case(p)) {
+        return Some("a placeholder for a missing value");
     }
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
     if let Some(slash) = s.find('/')
@@ -315,12 +338,14 @@ impl Reading<'_> {
 }
 
 impl<'a> Identifier<'a> {
-    /// Read `s`, detecting its kind ([`ReadAs::Auto`], default profiles).
+    /// Read `s`, detecting its kind ([`ReadAs::Auto`], default profiles). A value that no
+    /// scheme claims and that is not an absolute IRI is no identifier (`not-an-identifier`):
+    /// read relative references with [`Identifier::parse_with`] and [`ReadAs::IriRef`].
     ///
     /// ```
     /// use pidkit::{Identifier, Kind};
     /// assert_eq!(Identifier::parse("urn:isbn:0451450523")?.kind(), Kind::Urn);
-    /// assert_eq!(Identifier::parse("../a")?.kind(), Kind::RelativeRef);
+    /// assert_eq!(Identifier::parse("../a").unwrap_err().code(), "not-an-identifier");
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn parse(s: &'a str) -> Result<Self, ParseError> {
@@ -523,7 +548,9 @@ mod tests {
         );
         assert_eq!(kind("ivo://a/b", ReadAs::Auto), (Kind::Ivo, false));
         assert_eq!(kind("http://a/", ReadAs::Auto), (Kind::Iri, true));
-        assert_eq!(kind("a/b", ReadAs::Auto), (Kind::RelativeRef, true));
+        // Under auto-detection a relative reference is no identifier (issue 27).
+        assert_eq!(kind("a/b", ReadAs::Auto), (Kind::RelativeRef, false));
+        assert_eq!(kind("a/b", ReadAs::IriRef), (Kind::RelativeRef, true));
         assert_eq!(kind("http://a b/", ReadAs::Auto), (Kind::Iri, false));
         // Forced kinds.
         assert_eq!(kind("urn:x:y", ReadAs::IriRef), (Kind::Iri, true));

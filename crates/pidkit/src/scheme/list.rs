@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use super::{Field, Fields, Finder, Route, Scheme, SchemeOptions, Service, Value};
 use crate::error::{Error, ErrorCode};
+use crate::reading::ReadingError;
 use crate::iri::{IriError, IriRef, Level, Profile, ToIri, ToUri};
 use crate::reading::generic;
 use crate::{PidOutput, Warning};
@@ -32,6 +33,8 @@ macro_rules! schemes {
         pub enum ErrorKind {
             /// An error of the generic IRI syntax or of IRI → URI conversion.
             Iri(IriError),
+            /// An error of the reading itself: under auto-detection, no identifier at all.
+            Reading(ReadingError),
             $( $(#[$doc])* $variant($error), )+
         }
 
@@ -39,6 +42,7 @@ macro_rules! schemes {
             fn code(&self) -> &'static str {
                 match self {
                     ErrorKind::Iri(e) => e.code(),
+                    ErrorKind::Reading(e) => e.code(),
                     $( ErrorKind::$variant(e) => e.code(), )+
                 }
             }
@@ -46,6 +50,7 @@ macro_rules! schemes {
             fn hint(&self) -> Option<String> {
                 match self {
                     ErrorKind::Iri(e) => e.hint(),
+                    ErrorKind::Reading(e) => e.hint(),
                     $( ErrorKind::$variant(e) => e.hint(), )+
                 }
             }
@@ -55,6 +60,7 @@ macro_rules! schemes {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 match self {
                     ErrorKind::Iri(e) => e.fmt(f),
+                    ErrorKind::Reading(e) => e.fmt(f),
                     $( ErrorKind::$variant(e) => e.fmt(f), )+
                 }
             }
@@ -81,6 +87,12 @@ macro_rules! schemes {
         impl From<Error<IriError>> for ParseError {
             fn from(e: Error<IriError>) -> Self {
                 e.widen()
+            }
+        }
+
+        impl From<ReadingError> for ErrorKind {
+            fn from(e: ReadingError) -> Self {
+                ErrorKind::Reading(e)
             }
         }
 
@@ -531,8 +543,9 @@ macro_rules! schemes {
             /// scheme, else the scheme's.
             ///
             /// ```
-            /// use pidkit::{Identifier, Kind};
-            /// assert_eq!(Identifier::parse("../a")?.kind(), Kind::RelativeRef);
+            /// use pidkit::{Identifier, Kind, ReadAs, ReadOptions};
+            /// let iri_ref = ReadOptions::default().with_read_as(ReadAs::IriRef);
+            /// assert_eq!(Identifier::parse_with("../a", &iri_ref)?.kind(), Kind::RelativeRef);
             /// assert_eq!(Identifier::parse("doi:10.1/x")?.kind(), Kind::Doi);
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
