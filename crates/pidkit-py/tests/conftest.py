@@ -18,6 +18,8 @@ from typing import Any, Optional
 
 import pytest
 
+import pidkit
+
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -115,7 +117,8 @@ def parse_record(rec: Optional[dict]) -> Optional[dict]:
     and ``input``, absent members null, an error's absent hint null."""
     if rec is None:
         return None
-    out = {k: rec.get(k) for k in ("kind", "valid", "error", "warnings", "mapped", "components", "doi", "urn", "ivo", "hdl")}
+    members = ("kind", "valid", "error", "warnings", "mapped", "components", *pidkit.SCHEME_CLASSES)
+    out = {k: rec.get(k) for k in members}
     if out["error"] is not None:
         e = out["error"]
         out["error"] = {k: e.get(k) for k in ("code", "offset", "len", "message", "hint")}

@@ -168,7 +168,9 @@ def test_a_slice_is_checked_over_its_own_rows():
     for a in (split.slice(0, 1), split.slice(1, 1)):
         with pytest.raises(ValueError, match="invalid Arrow data: .*text is not UTF-8"):
             pa_pid.check(a)
-    assert pa_pid.check(split.slice(2)).to_pylist() == [True]
+    # The row "b" is text: under auto-detection no identifier, read as a reference it is one.
+    assert pa_pid.check(split.slice(2)).to_pylist() == [False]
+    assert pa_pid.check(split.slice(2), as_="iri-ref").to_pylist() == [True]
 
 
 def test_any_arrow_exporter_is_accepted():

@@ -97,7 +97,9 @@ def test_errors_read_like_the_clis(sample, cli):
     """``str(ParseError)`` is the CLI's human error without the line number."""
     bad = [v for v, rec in zip(sample, cli.records(("check",), sample)) if v is not None and not rec["valid"]][:300]
     for v in bad:
-        p = cli.run(["check", "--color", "never"], stdin=v + "\n")
+        if v.startswith("\ufeff"):
+            continue  # at the start of a stream, the CLI removes a byte-order mark
+        p = cli.run(["check", "--color", "never", "--keep-blank"], stdin=v + "\n")
         human = p.stdout
         assert human.startswith("1: error "), human
         with pytest.raises(pidkit.ParseError) as e:

@@ -74,8 +74,8 @@ def check(
 
 
 def kind(data: ArrowStrings, *, as_: str = "auto", profile: Optional[str] = None) -> ArrowResult:
-    """Strings: the kind each input is read as — ``iri``, ``uri``, ``relative-ref``, ``doi``,
-    ``urn``, ``ivo`` — also when it is invalid.
+    """Strings: the kind each input is read as — ``iri``, ``uri``, ``relative-ref``, or a
+    scheme's (``doi``, ``urn``, ``ivo``, ``ark`` …) — also when it is invalid.
 
     >>> kind(pa.array(["urn:x:y", "ivo://ivoa.net/std/TAP"])).to_pylist()
     ['urn', 'ivo']
@@ -205,12 +205,14 @@ def join(
 
 
 def extract(data: ArrowStrings) -> ArrowResult:
-    """Lists of structs ``{start, end, kind, match, doi, truncated}``: every identifier in each
-    text (``start``/``end`` are 0-based character offsets, end exclusive; ``truncated``: it runs
-    to a line end where it may go on in the next line, and was not joined).
+    """Lists of structs ``{start, end, kind, match, name, truncated}``: every identifier in each
+    text (``start``/``end`` are 0-based character offsets, end exclusive; ``name``: its name
+    within its scheme — a DOI name, a handle … — or None; ``truncated``: it runs to a line end
+    where it may go on in the next line, and was not joined).
 
-    >>> extract(pa.array(["See doi:10.1000/182 and http://a.org/x."])).to_pylist()[0][1]
-    {'start': 24, 'end': 38, 'kind': 'iri', 'match': 'http://a.org/x', 'doi': None, 'truncated': False}
+    >>> found = extract(pa.array(["See doi:10.1000/182 and http://a.org/x."])).to_pylist()[0]
+    >>> found[0]["name"], found[1]
+    ('10.1000/182', {'start': 24, 'end': 38, 'kind': 'iri', 'match': 'http://a.org/x', 'name': None, 'truncated': False})
     """
     return _wrap(_pidkit.arrow_extract(data))
 
@@ -224,8 +226,9 @@ def parse(
 ) -> ArrowResult:
     """Structs: the record of ``pidkit parse --json`` without ``line`` and ``input`` —
     ``kind``, ``valid``, ``error`` {code, offset, len, message, hint}, ``warnings`` (list of
-    {code, offset, len, message}), ``mapped``, ``components`` (the IRI parts), ``doi``,
-    ``urn``, ``ivo``, ``hdl``; absent parts are null.
+    {code, offset, len, message}), ``mapped``, ``components`` (the IRI parts), then one struct
+    per scheme of the library's list (``doi``, ``hdl``, ``urn``, ``ivo``, ``ark`` …: the
+    scheme's fields, as in ``pidkit.SCHEME_CLASSES``); absent parts are null.
 
     >>> row = parse(pa.array(["http://[::1"])).to_pylist()[0]
     >>> row["kind"], row["valid"], row["error"]["code"], row["error"]["offset"]
