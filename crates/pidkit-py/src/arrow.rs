@@ -454,22 +454,22 @@ pub fn arrow_kind(
 
 /// `normalize`: the CLI's `normalized`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
 pub fn arrow_normalize(
     py: Python<'_>,
     data: AnyArray,
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
-    doi_form: &str,
-    doi_case: &str,
+    pid_form: &str,
+    pid_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let spec = options::spec(
         "normalize",
         as_,
         profile,
         level,
-        (doi_form, doi_case),
+        (pid_form, pid_case),
         false,
     )?;
     run(py, data, &|s, family| {
@@ -495,7 +495,7 @@ pub fn arrow_key(
 
 /// `to_uri`: the CLI's `uri`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_to_uri(
     py: Python<'_>,
@@ -504,13 +504,13 @@ pub fn arrow_to_uri(
     query_encoding: Option<&str>,
     as_: &str,
     profile: Option<&str>,
-    doi_form: &str,
-    doi_case: &str,
+    pid_form: &str,
+    pid_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
     let op = Op::ToUri(
         options::to_uri(idna, query_encoding)?,
-        options::pid_output(doi_form, doi_case)?,
+        options::pid_output(pid_form, pid_case)?,
     );
     let req = Request::new(op, opts);
     run(py, data, &|s, family| transform(s, family, &req))
@@ -518,7 +518,7 @@ pub fn arrow_to_uri(
 
 /// `to_iri`: the CLI's `iri`.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, doi_form = "auto", doi_case = "upper"))]
+#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_to_iri(
     py: Python<'_>,
@@ -527,13 +527,13 @@ pub fn arrow_to_iri(
     idna: &str,
     as_: &str,
     profile: Option<&str>,
-    doi_form: &str,
-    doi_case: &str,
+    pid_form: &str,
+    pid_case: &str,
 ) -> PyResult<Py<PyAny>> {
     let opts = options::read(as_, profile)?;
     let op = Op::ToIri(
         options::to_iri(unicode_hosts, idna)?,
-        options::pid_output(doi_form, doi_case)?,
+        options::pid_output(pid_form, pid_case)?,
     );
     let req = Request::new(op, opts);
     run(py, data, &|s, family| transform(s, family, &req))

@@ -51,8 +51,8 @@ pub fn to_iri(unicode_hosts: bool, idna_: &str) -> PyResult<ToIri> {
 }
 
 /// How DOIs are written in output (the CLI's `--doi-form` and `--doi-case`).
-pub fn pid_output(doi_form: &str, doi_case: &str) -> PyResult<PidOutput> {
-    options::pid_output(doi_form, doi_case).map_err(PyValueError::new_err)
+pub fn pid_output(pid_form: &str, pid_case: &str) -> PyResult<PidOutput> {
+    options::pid_output(pid_form, pid_case).map_err(PyValueError::new_err)
 }
 
 /// The function `name` of `pidkit-record` with its options: what `pidkit.arrow`'s `check`,
@@ -62,24 +62,24 @@ pub fn spec(
     as_: &str,
     profile: Option<&str>,
     level: Option<&str>,
-    (doi_form, doi_case): (&str, &str),
+    (pid_form, pid_case): (&str, &str),
     deny_warnings: bool,
 ) -> PyResult<Spec> {
-    Spec::new(name, as_, profile, level, doi_form, doi_case, deny_warnings)
+    Spec::new(name, as_, profile, level, pid_form, pid_case, deny_warnings)
         .map_err(PyValueError::new_err)
 }
 
 /// The number that carries a JVM function and its options to Spark's executors
 /// (`pidkit.spark`'s `engine="jvm"`; `pidkit_record::Spec::code`).
 #[pyfunction]
-#[pyo3(signature = (function, /, *, as_ = "auto", profile = None, level = None, doi_form = "auto", doi_case = "upper", deny_warnings = false))]
+#[pyo3(signature = (function, /, *, as_ = "auto", profile = None, level = None, pid_form = "auto", pid_case = "upper", deny_warnings = false))]
 pub fn jvm_code(
     function: &str,
     as_: &str,
     profile: Option<&str>,
     level: Option<&str>,
-    doi_form: &str,
-    doi_case: &str,
+    pid_form: &str,
+    pid_case: &str,
     deny_warnings: bool,
 ) -> PyResult<i32> {
     spec(
@@ -87,7 +87,7 @@ pub fn jvm_code(
         as_,
         profile,
         level,
-        (doi_form, doi_case),
+        (pid_form, pid_case),
         deny_warnings,
     )
     .map(|s| s.code())

@@ -346,48 +346,48 @@ impl Identifier {
     }
 
     /// The normal form at `level` (what `pidkit normalize` prints); DOIs written as
-    /// `doi_form` (`auto`, `name`, `uri`, `url`) and `doi_case` (`upper`, `lower`) ask.
-    #[pyo3(signature = (level = None, *, doi_form = "auto", doi_case = "upper"))]
+    /// `pid_form` (`auto`, `name`, `uri`, `url`) and `pid_case` (`upper`, `lower`) ask.
+    #[pyo3(signature = (level = None, *, pid_form = "auto", pid_case = "upper"))]
     fn normalize(
         &self,
         py: Python<'_>,
         level: Option<&str>,
-        doi_form: &str,
-        doi_case: &str,
+        pid_form: &str,
+        pid_case: &str,
     ) -> PyResult<String> {
         let level = options::level(level)?;
-        let out = options::pid_output(doi_form, doi_case)?;
+        let out = options::pid_output(pid_form, pid_case)?;
         self.with(py, |id| id.normalize_as(level, &out).into_owned())
     }
 
     /// The URI (§3.3–3.6; what `pidkit to-uri` prints).
-    #[pyo3(signature = (*, idna = "dns", query_encoding = None, doi_form = "auto", doi_case = "upper"))]
+    #[pyo3(signature = (*, idna = "dns", query_encoding = None, pid_form = "auto", pid_case = "upper"))]
     fn to_uri(
         &self,
         py: Python<'_>,
         idna: &str,
         query_encoding: Option<&str>,
-        doi_form: &str,
-        doi_case: &str,
+        pid_form: &str,
+        pid_case: &str,
     ) -> PyResult<String> {
         let t = options::to_uri(idna, query_encoding)?;
-        let out = options::pid_output(doi_form, doi_case)?;
+        let out = options::pid_output(pid_form, pid_case)?;
         self.with(py, |id| id.to_uri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }
 
     /// The IRI (§3.7; what `pidkit to-iri` prints).
-    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns", doi_form = "auto", doi_case = "upper"))]
+    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns", pid_form = "auto", pid_case = "upper"))]
     fn to_iri(
         &self,
         py: Python<'_>,
         unicode_hosts: bool,
         idna: &str,
-        doi_form: &str,
-        doi_case: &str,
+        pid_form: &str,
+        pid_case: &str,
     ) -> PyResult<String> {
         let t = options::to_iri(unicode_hosts, idna)?;
-        let out = options::pid_output(doi_form, doi_case)?;
+        let out = options::pid_output(pid_form, pid_case)?;
         self.with(py, |id| id.to_iri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }

@@ -291,11 +291,11 @@ def test_doi_output_forms_match_the_cli(cli, ids, form, case):
     a = pa.array(sample, pa.string())
     flags = ("--doi-form", form, "--doi-case", case)
     want = cli.field(("normalize", "--level", "scheme", *flags), sample, "normalized")
-    assert pa_pid.normalize(a, level="scheme", doi_form=form, doi_case=case).to_pylist() == want
+    assert pa_pid.normalize(a, level="scheme", pid_form=form, pid_case=case).to_pylist() == want
     want = cli.field(("to-uri", *flags), sample, "uri")
-    assert pa_pid.to_uri(a, doi_form=form, doi_case=case).to_pylist() == want
+    assert pa_pid.to_uri(a, pid_form=form, pid_case=case).to_pylist() == want
     want = cli.field(("to-iri", *flags), sample, "iri")
-    assert pa_pid.to_iri(a, doi_form=form, doi_case=case).to_pylist() == want
+    assert pa_pid.to_iri(a, pid_form=form, pid_case=case).to_pylist() == want
 
 
 def test_deny_warnings_matches_the_cli(cli, ids):

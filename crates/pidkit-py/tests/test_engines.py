@@ -124,7 +124,7 @@ def test_spark_jvm_options_are_the_arrow_functions(jvm, sdf, cli, expected):
     import pidkit.spark as pid
 
     cases = [
-        ("normalize", dict(doi_form="url", doi_case="lower", level="syntax")),
+        ("normalize", dict(pid_form="url", pid_case="lower", level="syntax")),
         ("normalize", dict(as_="iri-ref", profile="rfc3987")),
         ("key", dict(level="simple", as_="uri-ref")),
         ("check", dict(deny_warnings=True, profile="legacy")),

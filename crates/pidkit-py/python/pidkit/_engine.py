@@ -20,10 +20,10 @@ NESTED_FUNCTIONS = ("parse", "extract")
 OPTIONS: dict[str, tuple[str, ...]] = {
     "check": ("as_", "profile", "deny_warnings"),
     "kind": ("as_", "profile"),
-    "normalize": ("level", "as_", "profile", "doi_form", "doi_case"),
+    "normalize": ("level", "as_", "profile", "pid_form", "pid_case"),
     "key": ("level", "as_", "profile"),
-    "to_uri": ("idna", "query_encoding", "as_", "profile", "doi_form", "doi_case"),
-    "to_iri": ("unicode_hosts", "idna", "as_", "profile", "doi_form", "doi_case"),
+    "to_uri": ("idna", "query_encoding", "as_", "profile", "pid_form", "pid_case"),
+    "to_iri": ("unicode_hosts", "idna", "as_", "profile", "pid_form", "pid_case"),
     "doi_name": ("as_", "profile"),
     "parse": ("as_", "profile", "deny_warnings"),
     "extract": (),

@@ -89,8 +89,8 @@ def normalize(
     level: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
-    doi_form: str = "auto",
-    doi_case: str = "upper",
+    pid_form: str = "auto",
+    pid_case: str = "upper",
 ) -> ArrowResult:
     """Strings: the normal form at ``level`` (``simple``, ``syntax`` or ``scheme``; the default
     is the library's, :data:`pidkit.DEFAULT_LEVEL`) — what ``pidkit normalize`` prints. Null
@@ -101,7 +101,7 @@ def normalize(
     """
     return _wrap(
         _pidkit.arrow_normalize(
-            data, level=level, as_=as_, profile=profile, doi_form=doi_form, doi_case=doi_case
+            data, level=level, as_=as_, profile=profile, pid_form=pid_form, pid_case=pid_case
         )
     )
 
@@ -130,8 +130,8 @@ def to_uri(
     query_encoding: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
-    doi_form: str = "auto",
-    doi_case: str = "upper",
+    pid_form: str = "auto",
+    pid_case: str = "upper",
 ) -> ArrowResult:
     """Strings: each IRI as a URI (§3.3–3.6; ``idna``: ``dns``, ``any`` or ``never``); DOIs give
     their ``doi:`` URI. Null where invalid.
@@ -146,8 +146,8 @@ def to_uri(
             query_encoding=query_encoding,
             as_=as_,
             profile=profile,
-            doi_form=doi_form,
-            doi_case=doi_case,
+            pid_form=pid_form,
+            pid_case=pid_case,
         )
     )
 
@@ -159,8 +159,8 @@ def to_iri(
     idna: str = "dns",
     as_: str = "auto",
     profile: Optional[str] = None,
-    doi_form: str = "auto",
-    doi_case: str = "upper",
+    pid_form: str = "auto",
+    pid_case: str = "upper",
 ) -> ArrowResult:
     """Strings: each URI as an IRI (§3.7). Null where invalid.
 
@@ -174,8 +174,8 @@ def to_iri(
             idna=idna,
             as_=as_,
             profile=profile,
-            doi_form=doi_form,
-            doi_case=doi_case,
+            pid_form=pid_form,
+            pid_case=pid_case,
         )
     )
 

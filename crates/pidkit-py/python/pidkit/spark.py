@@ -141,11 +141,11 @@ def kind(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
 
 
 def normalize(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
-              profile: Optional[str] = None, doi_form: str = "auto", doi_case: str = "upper",
+              profile: Optional[str] = None, pid_form: str = "auto", pid_case: str = "upper",
               engine: Optional[str] = None) -> Column:
     """String column: the normal form (:func:`pidkit.arrow.normalize`)."""
     return _apply("normalize", col, engine, level=level, as_=as_, profile=profile,
-                  doi_form=doi_form, doi_case=doi_case)
+                  pid_form=pid_form, pid_case=pid_case)
 
 
 def key(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
@@ -155,19 +155,19 @@ def key(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
 
 
 def to_uri(col: ColumnOrName, *, idna: str = "dns", query_encoding: Optional[str] = None,
-           as_: str = "auto", profile: Optional[str] = None, doi_form: str = "auto",
-           doi_case: str = "upper", engine: Optional[str] = None) -> Column:
+           as_: str = "auto", profile: Optional[str] = None, pid_form: str = "auto",
+           pid_case: str = "upper", engine: Optional[str] = None) -> Column:
     """String column: the URI (:func:`pidkit.arrow.to_uri`)."""
     return _apply("to_uri", col, engine, idna=idna, query_encoding=query_encoding, as_=as_,
-                  profile=profile, doi_form=doi_form, doi_case=doi_case)
+                  profile=profile, pid_form=pid_form, pid_case=pid_case)
 
 
 def to_iri(col: ColumnOrName, *, unicode_hosts: bool = False, idna: str = "dns", as_: str = "auto",
-           profile: Optional[str] = None, doi_form: str = "auto", doi_case: str = "upper",
+           profile: Optional[str] = None, pid_form: str = "auto", pid_case: str = "upper",
            engine: Optional[str] = None) -> Column:
     """String column: the IRI (:func:`pidkit.arrow.to_iri`)."""
     return _apply("to_iri", col, engine, unicode_hosts=unicode_hosts, idna=idna, as_=as_,
-                  profile=profile, doi_form=doi_form, doi_case=doi_case)
+                  profile=profile, pid_form=pid_form, pid_case=pid_case)
 
 
 def doi_name(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
