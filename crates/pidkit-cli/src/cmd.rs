@@ -140,6 +140,16 @@ impl LineCmd {
             error.as_ref(),
             &r.warnings,
         );
+        if !r.candidates.is_empty() {
+            out.push_str(",\"candidates\":[");
+            for (i, k) in r.candidates.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                output::push_json_str(out, k.name());
+            }
+            out.push(']');
+        }
         if let Some(m) = r.mapped {
             out.push_str(",\"mapped\":");
             output::push_json_str(out, m);
@@ -237,6 +247,16 @@ impl LineCmd {
         );
         if let Some(m) = r.mapped {
             let _ = writeln!(out, "  {:<13} {}", "mapped", self.shown_safely(m));
+        }
+        if let Some((_, others)) = r.candidates.split_first() {
+            let names: Vec<&str> = others.iter().map(|k| k.name()).collect();
+            let _ = writeln!(
+                out,
+                "  {:<13} {} (read by precedence as {}; --as decides)",
+                "also valid as",
+                names.join(", "),
+                r.kind
+            );
         }
         for w in &r.warnings {
             output::human_warning(out, self.warned_text(rep, w), w, self.style);

@@ -20,7 +20,13 @@ fn json_lines(out: &[u8]) -> Vec<Value> {
 #[test]
 fn check_valid_arguments_exit_0() {
     pidkit()
-        .args(["check", "--as", "iri-ref", "http://example.org/résumé", "../a?b#c"])
+        .args([
+            "check",
+            "--as",
+            "iri-ref",
+            "http://example.org/résumé",
+            "../a?b#c",
+        ])
         .assert()
         .code(0)
         .stdout(contains("1: ok [iri] http://example.org/résumé"))
@@ -30,8 +36,12 @@ fn check_valid_arguments_exit_0() {
         .args(["check", "../a?b#c"])
         .assert()
         .code(1)
-        .stdout(contains("1: error not-an-identifier: not an identifier: no identifier scheme claims it"))
-        .stdout(contains("hint: if a relative reference is meant, read it --as iri-ref"));
+        .stdout(contains(
+            "1: error not-an-identifier: not an identifier: no identifier scheme claims it",
+        ))
+        .stdout(contains(
+            "hint: if a relative reference is meant, read it --as iri-ref",
+        ));
 }
 
 #[test]

@@ -112,8 +112,12 @@ pub struct Record<'r, 't> {
     pub mapped: Option<&'t str>,
     /// The transform's result, or why it failed.
     pub result: Option<Result<Cow<'t, str>, ParseError>>,
-    /// The reading's own notes (`looks-like-text`), also when warnings were not asked for.
+    /// The reading's own notes, also when warnings were not asked for.
     pub notes: &'r [Warning],
+    /// Under auto-detection, when warnings are wanted for `check`/`parse`: every kind that
+    /// could take the input, when two or more schemes read it (the first is [`Record::kind`]:
+    /// [`crate::reading::candidates`]); empty otherwise.
+    pub candidates: Vec<Kind>,
     /// Whether the input passes: read without error, transformed without error, and without
     /// warnings when they are denied (the CLI's `valid`).
     pub valid: bool,
@@ -189,7 +193,14 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
         _ => None,
     };
     let ok = reading.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
+    let candidates = match (&req.op, &reading.result) {
+        (Op::Read, Ok(_)) if req.warnings && reading.kind.reading().is_some() => {
+            crate::reading::candidates(&text, opts)
+        }
+        _ => Vec::new(),
+    };
     let record = Record {
+        candidates,
         kind: reading.kind,
         valid: ok && (!req.deny_warnings || warnings.is_empty()),
         reading: &reading.result,

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use super::{Field, Fields, Finder, Route, Scheme, SchemeOptions, Service, Value};
 use crate::error::{Error, ErrorCode};
-use crate::reading::ReadingError;
 use crate::iri::{IriError, IriRef, Level, Profile, ToIri, ToUri};
+use crate::reading::ReadingError;
 use crate::reading::generic;
 use crate::{PidOutput, Warning};
 
