@@ -755,7 +755,8 @@ pub fn parse(
 }
 
 /// The outcome of `check`: `.valid` (also the truth value), `.kind`, `.error` (a `ParseError`,
-/// not raised, or None), `.warnings`, `.mapped` (what `leiri`/`web` made of the input).
+/// not raised, or None), `.warnings`, `.mapped` (what `leiri`/`web` made of the input),
+/// `.candidates` (every kind two or more schemes read it as).
 #[pyclass(module = "pidkit", frozen)]
 pub struct Check {
     #[pyo3(get)]
@@ -770,6 +771,10 @@ pub struct Check {
     warnings: Vec<CheckWarning>,
     #[pyo3(get)]
     mapped: Option<String>,
+    /// Every kind that could take the input when two or more schemes read it (the first is
+    /// `kind`; `as_` decides), else empty.
+    #[pyo3(get)]
+    candidates: Vec<&'static str>,
     /// `check`'s `as_`, `profile` and `deny_warnings` as given, for pickling.
     call: (String, Option<String>, bool),
 }
@@ -827,6 +832,7 @@ pub fn check(
                 error: Some(e.into_value(py).into_any()),
                 warnings: Vec::new(),
                 mapped: None,
+                candidates: Vec::new(),
                 call,
             });
         }
@@ -844,6 +850,7 @@ pub fn check(
             .map(|e| parse_error(py, text, e, None).into_value(py).into_any()),
         warnings: warnings(&r.warnings),
         mapped: r.mapped.map(str::to_owned),
+        candidates: r.candidates.iter().map(|k| k.name()).collect(),
         call,
     }))
 }
