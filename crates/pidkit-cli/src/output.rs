@@ -75,6 +75,12 @@ pub struct WarningJson<'a> {
     pub offset: usize,
     pub len: usize,
     pub message: &'a str,
+    /// How many times it was found, when more than once (repeated findings are merged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// The further findings' offsets (at most `Warning::MAX_OFFSETS`), when more than once.
+    #[serde(skip_serializing_if = "<[usize]>::is_empty")]
+    pub offsets: &'a [usize],
 }
 
 impl<'a> From<&'a Warning> for WarningJson<'a> {
@@ -84,6 +90,8 @@ impl<'a> From<&'a Warning> for WarningJson<'a> {
             offset: w.offset,
             len: w.len,
             message: &w.message,
+            count: (w.count > 1).then_some(w.count),
+            offsets: &w.more,
         }
     }
 }

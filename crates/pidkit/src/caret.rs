@@ -43,19 +43,43 @@ pub struct Caret {
     pub width: usize,
 }
 
+/// How much of a long input is shown around a span, in bytes on each side (and the most of the
+/// span itself): what is printed for one error or warning stays bounded, whatever the line.
+pub const CONTEXT: usize = 64;
+
 impl Caret {
     /// The caret under bytes `offset..offset + len` of `input` (offsets past the end, or inside
-    /// a character, point at the character they fall in or at the end).
+    /// a character, point at the character they fall in or at the end). A long input is shown
+    /// as a window of [`CONTEXT`] bytes around the span, `…` marking what is left out, and a
+    /// long span by its first [`CONTEXT`] bytes.
+    ///
+    /// ```
+    /// use pidkit::caret::Caret;
+    /// let long = format!("http://a/{}%ZZ{}", "x".repeat(1000), "y".repeat(1000));
+    /// let c = Caret::new(&long, 1009, 3);
+    /// assert!(c.line.starts_with('…') && c.line.ends_with('…') && c.line.len() < 160);
+    /// let under: String = c.line.chars().skip(c.start).take(c.width).collect();
+    /// assert_eq!(under, "%ZZ");
+    /// ```
     pub fn new(input: &str, offset: usize, len: usize) -> Caret {
-        let mut line = String::with_capacity(input.len());
-        let (mut start, mut end) = (None, None);
+        let offset = offset.min(input.len());
+        let span_end = offset.saturating_add(len).min(input.len());
+        let shown_end = span_end.min(offset.saturating_add(CONTEXT));
+        let from = floor_boundary(input, offset.saturating_sub(CONTEXT));
+        let to = ceil_boundary(input, shown_end.saturating_add(CONTEXT).min(input.len()));
+        let mut line = String::with_capacity(to - from + 8);
         let mut col = 0;
-        let end_offset = offset.saturating_add(len);
-        for (i, c) in input.char_indices() {
+        if from > 0 {
+            line.push('…');
+            col += 1;
+        }
+        let (mut start, mut end) = (None, None);
+        for (i, c) in input[from..to].char_indices() {
+            let i = i + from;
             if start.is_none() && i + c.len_utf8() > offset {
                 start = Some(col);
             }
-            if end.is_none() && i >= end_offset {
+            if end.is_none() && i >= shown_end {
                 end = Some(col);
             }
             if unsafe_on_terminal(c) {
@@ -69,12 +93,31 @@ impl Caret {
         }
         let start = start.unwrap_or(col);
         let end = end.unwrap_or(col);
+        if to < input.len() {
+            line.push('…');
+        }
         Caret {
             line,
             start,
             width: end.saturating_sub(start).max(1),
         }
     }
+}
+
+/// The char boundary at or before `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The char boundary at or after `i` (at most `s.len()`).
+fn ceil_boundary(s: &str, mut i: usize) -> usize {
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i.min(s.len())
 }
 
 #[cfg(test)]

@@ -192,6 +192,7 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
         (Op::ToIri(t, out), Ok(id)) => Some(id.to_iri_as(t, out)),
         _ => None,
     };
+    let warnings = Warning::merge_repeated(warnings);
     let ok = reading.result.is_ok() && result.as_ref().is_none_or(|r| r.is_ok());
     let candidates = match (&req.op, &reading.result) {
         (Op::Read, Ok(_)) if req.warnings && reading.kind.reading().is_some() => {

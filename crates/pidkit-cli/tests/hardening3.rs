@@ -1,0 +1,58 @@
+//! Issue 31, the third hostile-input trial: each test fails without its fix.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn pidkit() -> Command {
+    Command::cargo_bin("pidkit").unwrap()
+}
+
+/// High 1: a line of repeated warnings gave output (and memory) quadratic in its length — one
+/// warning per occurrence, each echoing the whole line. Now repeated findings of a code are one
+/// warning with a count, and the echoed context is a window around the caret.
+#[test]
+fn output_of_repeated_warnings_is_linear_in_the_input() {
+    let line = format!("http://a/{}", "%E2%80%AE".repeat(20_000)); // 180 KB
+    for args in [&["check"][..], &["parse"], &["check", "--json"]] {
+        let out = pidkit()
+            .args(args)
+            .write_stdin(format!("{line}\n"))
+            .output()
+            .unwrap();
+        assert!(
+            out.stdout.len() < 2 * line.len() + 4096,
+            "{args:?}: {} bytes of output for a {} byte line",
+            out.stdout.len(),
+            line.len()
+        );
+    }
+    let out = pidkit()
+        .args(["check", "--json"])
+        .write_stdin(format!("{line}\n"))
+        .output()
+        .unwrap();
+    let rec: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = &rec["warnings"];
+    assert_eq!(w.as_array().unwrap().len(), 1);
+    assert_eq!(w[0]["code"], "bidi-control");
+    assert_eq!(w[0]["count"], 20_000);
+    assert_eq!(w[0]["offsets"].as_array().unwrap().len(), 16);
+    assert_eq!(w[0]["offsets"][0], 18);
+    // Raw bidi characters under --as web: the same (24 GB of output before).
+    let raw = format!("http://a/{}", "\u{202E}".repeat(50_000));
+    let out = pidkit()
+        .args(["check", "--as", "web"])
+        .write_stdin(format!("{raw}\n"))
+        .output()
+        .unwrap();
+    assert!(out.stdout.len() < 20 * raw.len(), "{}", out.stdout.len());
+    // The caret line of a long input is a window around the span.
+    let long = format!("http://a/{}%ZZ", "x".repeat(100_000));
+    let out = pidkit().args(["check", &long]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let caret_line = text.lines().nth(1).unwrap();
+    assert!(
+        caret_line.starts_with("  …") && caret_line.len() < 200,
+        "{caret_line}"
+    );
+}
