@@ -106,10 +106,12 @@ pub fn run(
     Ok(total)
 }
 
-/// A block of a file: its bytes and the number of its first line.
+/// A block of a file: its bytes, the number of its first line, and the column (in characters,
+/// from 1) where it starts in that line — past 1 when a line longer than [`MAX_BLOCK`] was cut.
 struct Block {
     bytes: Vec<u8>,
     line: usize,
+    column: usize,
 }
 
 /// Reads a file block by block, each cut where no identifier crosses.
@@ -119,6 +121,13 @@ struct Blocks {
     eof: bool,
     /// The line number at the start of `pending`.
     line: usize,
+    /// The column at the start of `pending` (1 unless a long line was cut before it).
+    column: usize,
+    /// The input's encoding: the column after a cut counts its characters.
+    encoding: &'static Encoding,
+    /// The first block size tried, the margin read past it, the largest block: [`BLOCK`],
+    /// [`MARGIN`], [`MAX_BLOCK`] (smaller in tests).
+    sizes: (usize, usize, usize),
 }
 
 impl Blocks {
@@ -144,20 +153,24 @@ impl Blocks {
     }
 
     fn next_block(&mut self) -> io::Result<Option<Block>> {
-        let mut size = BLOCK;
+        let (block, margin, max_block) = self.sizes;
+        let mut size = block;
         let cut = loop {
-            self.fill(size + MARGIN)?;
-            if self.eof && self.pending.len() <= size + MARGIN {
+            self.fill(size + margin)?;
+            if self.eof && self.pending.len() <= size + margin {
                 break self.pending.len();
             }
             if let Some(cut) = pidkit::extract::split_point(&self.pending, size) {
                 break cut;
             }
-            if size >= MAX_BLOCK {
+            if size >= max_block {
                 let p = &self.pending[..size];
                 break memchr::memrchr(b'\n', p)
                     .or_else(|| p.iter().rposition(u8::is_ascii_whitespace))
-                    .map_or(size, |k| k + 1);
+                    .map_or_else(
+                        || char_boundary(&self.pending, size, self.encoding),
+                        |k| k + 1,
+                    );
             }
             size *= 2;
         };
@@ -166,10 +179,42 @@ impl Blocks {
         }
         let rest = self.pending.split_off(cut);
         let bytes = std::mem::replace(&mut self.pending, rest);
-        let line = self.line;
+        let (line, column) = (self.line, self.column);
         self.line += memchr::memchr_iter(b'\n', &bytes).count();
-        Ok(Some(Block { bytes, line }))
+        // Columns count from the line's start across blocks.
+        let tail = match memchr::memrchr(b'\n', &bytes) {
+            Some(k) => {
+                self.column = 1;
+                &bytes[k + 1..]
+            }
+            None => &bytes[..],
+        };
+        if !tail.is_empty() {
+            self.column += decode(self.encoding, tail).0.chars().count();
+        }
+        Ok(Some(Block {
+            bytes,
+            line,
+            column,
+        }))
     }
+}
+
+/// Where to cut `p` at or before `size` when nothing better is there: at a UTF-8 character
+/// boundary (a cut inside a character would turn both halves into U+FFFD), for other encodings
+/// at `size`. `p` holds the bytes after `size` too: whether `p[size]` continues a character.
+fn char_boundary(p: &[u8], size: usize, encoding: &'static Encoding) -> usize {
+    if encoding != UTF_8 {
+        return size;
+    }
+    let mut k = size.min(p.len());
+    // A UTF-8 character is at most 4 bytes: at most 3 continuation bytes to step back over.
+    for _ in 0..3 {
+        if k > 0 && k < p.len() && (p[k] & 0xC0) == 0x80 {
+            k -= 1;
+        }
+    }
+    k.max(1)
 }
 
 /// Blocks searched together, one task each.
@@ -190,6 +235,9 @@ fn file(
         pending: Vec::new(),
         eof: false,
         line: 1,
+        column: 1,
+        encoding,
+        sizes: (BLOCK, MARGIN, MAX_BLOCK),
     };
     let mut bad_utf8_reported = false;
     loop {
@@ -236,7 +284,7 @@ fn search(
     let mut found = Kinds::new();
     // Line and column are counted on from the previous match (matches come in order), never
     // from the start of the line again: linear however many matches a line holds.
-    let (mut cursor, mut line, mut column) = (0, block.line, 1);
+    let (mut cursor, mut line, mut column) = (0, block.line, block.column);
     for f in pidkit::extract::identifiers(&text) {
         let gap = &text[cursor..f.start];
         match gap.rfind('\n') {
@@ -313,5 +361,54 @@ fn decode<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> (Cow<'a, str>, bo
         (text, malformed)
     } else {
         (Cow::Owned(text.nfc().collect()), malformed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blocks of `input` with tiny block sizes: (text, first line, first column) each.
+    fn blocks(input: &[u8], max: usize) -> Vec<(Vec<u8>, usize, usize)> {
+        let mut b = Blocks {
+            reader: Box::new(std::io::Cursor::new(input.to_vec())),
+            pending: Vec::new(),
+            eof: false,
+            line: 1,
+            column: 1,
+            encoding: UTF_8,
+            sizes: (4, 2, max),
+        };
+        let mut out = Vec::new();
+        while let Some(block) = b.next_block().unwrap() {
+            out.push((block.bytes, block.line, block.column));
+        }
+        out
+    }
+
+    /// Issue 31, High 5 and Medium 7: a line longer than the largest block is cut at a UTF-8
+    /// character boundary (never inside one, which would make two U+FFFD), and the next block's
+    /// column counts on from the line's start.
+    #[test]
+    fn long_lines_are_cut_on_characters_and_columns_go_on() {
+        // A DOI of "é"s from an odd offset, no place safe to cut, no whitespace: cut at the
+        // largest block size, which falls inside an "é" unless moved.
+        let text = format!("10.1000/x{}", "é".repeat(40));
+        let got = blocks(text.as_bytes(), 16);
+        assert!(got.len() > 1, "{got:?}");
+        let mut column = 1;
+        for (bytes, line, col) in &got {
+            assert!(
+                std::str::from_utf8(bytes).is_ok(),
+                "cut inside a character: {bytes:?}"
+            );
+            assert_eq!((*line, *col), (1, column));
+            column += std::str::from_utf8(bytes).unwrap().chars().count();
+        }
+        let joined: Vec<u8> = got.into_iter().flat_map(|(b, _, _)| b).collect();
+        assert_eq!(joined, text.as_bytes());
+        // After a line end the column is 1 again.
+        let got = blocks("ééééééééé\nabc".as_bytes(), 8);
+        assert_eq!(got.last().map(|b| b.2), Some(1));
     }
 }

@@ -56,3 +56,25 @@ fn output_of_repeated_warnings_is_linear_in_the_input() {
         "{caret_line}"
     );
 }
+
+/// High 5: a malformed byte became U+FFFD and DOIs and handles ran through it, so `extract`
+/// reported identifiers the document does not hold. A replacement character ends every
+/// identifier.
+#[test]
+fn extract_reports_only_identifiers_that_are_in_the_text() {
+    let out = pidkit()
+        .args(["extract", "--no-summary"])
+        .write_stdin(&b"10.1000/ab\xffcd and hdl:1/a\xfe\n"[..])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text, "<stdin>:1:1: doi 10.1000/ab\n<stdin>:1:19: hdl hdl:1/a\n",
+        "{text}"
+    );
+    assert!(!text.contains('\u{FFFD}'));
+}
+
+// High 5 and Medium 7 (a line over 16 MiB cut inside a character; its columns): unit test
+// `long_lines_are_cut_on_characters_and_columns_go_on` in crates/pidkit-cli/src/extract.rs, with
+// small blocks (16 MiB through a debug build takes most of a minute).

@@ -20,9 +20,20 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 ///
 /// Without the `unicode-text` feature (no ICU4X property data), the sentence punctuation of
 /// CJK, Arabic and Devanagari text listed above stands for `Terminal_Punctuation`.
+///
+/// U+FFFD REPLACEMENT CHARACTER ends every identifier too: it is what a decoder puts where the
+/// bytes were not text, so an identifier through it would be one the document does not hold
+/// (`10.1000/ab\xffcd` holds the DOI `10.1000/ab` at most).
+///
+/// ```
+/// assert!(pidkit::extract::ends_identifier('\u{FFFD}'));
+/// ```
 pub fn ends_identifier(c: char) -> bool {
     if c.is_ascii() {
         return false;
+    }
+    if c == '\u{FFFD}' {
+        return true;
     }
     #[cfg(feature = "unicode-text")]
     {
