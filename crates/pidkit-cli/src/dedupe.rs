@@ -437,6 +437,9 @@ impl Dedupe {
             return key(text, &self.opts, self.level);
         }
         let c = pidkit::extract::clean(text);
+        if let Some(e) = c.emptied() {
+            return Err((Kind::RelativeRef, e));
+        }
         let keyed = match &c.text {
             Cow::Borrowed(t) => key(t, &self.opts, self.level),
             Cow::Owned(t) => key(t, &self.opts, self.level).map(|k| compare::Keyed {
@@ -463,7 +466,7 @@ impl Dedupe {
             .map(|k| {
                 let line = chunk.line(k, encoding);
                 let text = match line.text {
-                    Ok(t) if skip_blank && t.trim().is_empty() => return Keyed::Blank,
+                    Ok(t) if skip_blank && pidkit::chars::is_blank(t) => return Keyed::Blank,
                     Ok(t) => t,
                     Err(bad) => {
                         let error = ErrorJson::bad_bytes(line.number, &bad);

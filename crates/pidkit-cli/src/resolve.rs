@@ -234,7 +234,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
                     for k in 0..chunk.len() {
                         let line = chunk.line(k, source.encoding);
                         match line.text {
-                            Ok(t) if t.trim().is_empty() => blank += 1,
+                            Ok(t) if pidkit::chars::is_blank(t) => blank += 1,
                             Ok(t) => batch.push(Job::Id(line.number, t.to_owned())),
                             Err(b) => batch.push(Job::Bad(
                                 line.number,

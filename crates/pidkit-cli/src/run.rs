@@ -161,14 +161,7 @@ fn grouped(n: u64) -> String {
     out
 }
 
-/// Empty or only whitespace; decided on the first byte for nearly every line.
-fn is_blank(s: &str) -> bool {
-    match s.as_bytes().first() {
-        None => true,
-        Some(&b) if b < 0x80 && !b.is_ascii_whitespace() => false,
-        _ => s.trim().is_empty(),
-    }
-}
+use pidkit::chars::is_blank;
 
 /// Lines handed to one task: small enough to balance threads, large enough to amortise.
 const TASK_LINES: usize = 512;

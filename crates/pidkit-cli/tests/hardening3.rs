@@ -78,3 +78,53 @@ fn extract_reports_only_identifiers_that_are_in_the_text() {
 // High 5 and Medium 7 (a line over 16 MiB cut inside a character; its columns): unit test
 // `long_lines_are_cut_on_characters_and_columns_go_on` in crates/pidkit-cli/src/extract.rs, with
 // small blocks (16 MiB through a debug build takes most of a minute).
+
+/// Low 15: `--clean` that removed everything reported ok with an empty result, and `dedupe`
+/// grouped such inputs under the key "".
+#[test]
+fn an_input_that_cleans_to_nothing_is_an_error() {
+    for v in ["(", "\"", "**", "<>", "“”"] {
+        let out = pidkit()
+            .args(["check", "--json", "--clean", "--as", "iri-ref", v])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{v}");
+        let rec: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(rec["error"]["code"], "empty-after-clean", "{v}");
+    }
+    let out = pidkit()
+        .args(["dedupe", "--json", "--clean", "--as", "iri-ref", "--all"])
+        .write_stdin("(\n\"\n**\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("\"key\":\"\""), "{text}");
+    assert_eq!(text.matches("empty-after-clean").count(), 3, "{text}");
+}
+
+/// Low 16: one definition of blank — Unicode White_Space — for every command: lines of only
+/// VT, FF, NEL, NBSP, U+2028 or U+3000 are skipped as blank alike (VT was not).
+#[test]
+fn blank_is_unicode_white_space_everywhere() {
+    let blank = [
+        "\u{B}", "\u{C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", " \t ",
+    ];
+    let input = format!("http://a/\n{}\n", blank.join("\n"));
+    for args in [
+        &["check"][..],
+        &["normalize"],
+        &["dedupe"],
+        &["resolve", "--offline", "--no-cache"],
+    ] {
+        let out = pidkit()
+            .args(args)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        if args[0] != "resolve" {
+            assert!(err.contains("7 blank line(s) skipped"), "{args:?}: {err}");
+        }
+    }
+    assert!(pidkit::chars::is_blank("\u{B}") && !pidkit::chars::is_blank("\u{200B}"));
+}

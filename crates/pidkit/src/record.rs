@@ -156,7 +156,10 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
         reading = reading.located_in(base, opts);
     }
     if let Some(c) = &cleaned {
-        reading.result = reading.result.map_err(|e| c.locate(e));
+        reading.result = match c.emptied() {
+            Some(e) => Err(e),
+            None => reading.result.map_err(|e| c.locate(e)),
+        };
     }
     let wanted = req.warnings || req.deny_warnings;
     let warnings = match (&req.op, &reading.result) {

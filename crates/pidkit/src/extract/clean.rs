@@ -361,6 +361,25 @@ fn wrapper(t: &str) -> Option<(usize, usize)> {
 }
 
 impl<'a> Cleaned<'a> {
+    /// The error of an input that cleaning left empty although it held more than whitespace
+    /// (`(`, `"`, `**`): `empty-after-clean` — it held no identifier, and an empty result (or
+    /// an empty key, which would group all such inputs) would say it did.
+    ///
+    /// ```
+    /// let c = pidkit::extract::clean("**");
+    /// assert_eq!(c.emptied().unwrap().code(), "empty-after-clean");
+    /// assert!(pidkit::extract::clean("(doi:10.1000/182)").emptied().is_none());
+    /// assert!(pidkit::extract::clean("  ").emptied().is_none()); // blank: not an input at all
+    /// ```
+    pub fn emptied(&self) -> Option<crate::ParseError> {
+        let held = !self.input.trim().is_empty();
+        (held && self.text.is_empty()).then(|| crate::Error {
+            kind: crate::reading::ReadingError::EmptyAfterClean.into(),
+            offset: 0,
+            len: self.input.len(),
+        })
+    }
+
     /// The input as given.
     pub fn input(&self) -> &'a str {
         self.input

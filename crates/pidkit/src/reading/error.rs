@@ -20,5 +20,8 @@ error_enum! {
         NotAnIdentifier(why: &'static str) => "not-an-identifier",
             format!("not an identifier: {why}"),
             hint: "if a relative reference is meant, read it --as iri-ref";
+        /// `--clean` removed everything (`(`, `"`, `**`): the input held no identifier.
+        EmptyAfterClean => "empty-after-clean",
+            "nothing is left after cleaning: the input holds no identifier, only brackets, quotes, labels or punctuation";
     }
 }
