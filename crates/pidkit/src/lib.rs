@@ -34,6 +34,8 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// An arXiv identifier (`2101.00001v2`, `hep-th/9901001`, `arXiv:…`, arxiv.org URLs).
+            arxiv: Arxiv(crate::arxiv::ArxivError) => crate::arxiv::ArxivScheme,
         }
     };
 }
