@@ -20,7 +20,10 @@
 use std::hash::{BuildHasher, RandomState};
 
 use pidkit::ark::{self, Ark, ArkOptions};
+use pidkit::arxiv::{self, Arxiv};
 use pidkit::doi::{self, Doi, DoiProfile};
+use pidkit::pmcid::{self, Pmcid};
+use pidkit::pmid::{self, Pmid};
 use pidkit::{
     DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
     ToIri, ToUri, Urn, UrnSyntax, Warning,
@@ -44,6 +47,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("extract", extract),
     ("lenient", lenient),
     ("ark", ark),
+    ("arxiv", arxiv),
+    ("pmid", pmid),
+    ("pmcid", pmcid),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
@@ -612,5 +618,107 @@ pub fn lenient(data: &[u8]) {
                 }
             }
         }
+    }
+}
+
+/// arXiv identifiers: an error points inside the input; an identifier is claimed by
+/// `arxiv::claims` (without its surrounding whitespace), its warnings point inside it, its key
+/// is an identifier that is its own key, its URL and bare form read back with the same key, its
+/// DOI names the same paper, and the finder's spans are in order and read.
+///
+/// ```
+/// pidkit_fuzz_targets::arxiv(b" https://arxiv.org/pdf/math.GT/0309136V2.pdf?x#y ");
+/// pidkit_fuzz_targets::arxiv(b"arXiv:1501.0001");
+/// ```
+pub fn arxiv(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    finds_in_order(arxiv::find_iter(s).map(|f| (f.start, f.end)), s);
+    let a = match Arxiv::parse(s) {
+        Ok(a) => a,
+        Err(e) => return points_inside(&e, s),
+    };
+    assert_eq!(a.input(), s);
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    assert!(arxiv::claims(t.as_bytes()), "{s:?} is not claimed");
+    warnings_inside(&a.warnings(), s);
+    let k = a.key();
+    let again = Arxiv::parse(&k).unwrap_or_else(|e| panic!("{s:?} keys to {k:?}: {e}"));
+    assert_eq!(again.key(), k, "the key is not idempotent on {s:?}");
+    for form in [a.url(), a.versioned().into_owned()] {
+        let b = Arxiv::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), k, "{s:?} via {form:?}");
+    }
+    let doi = a.doi();
+    let via = arxiv::arxiv_of_doi(&doi).unwrap_or_else(|| panic!("{s:?}: {doi:?} is no arXiv DOI"));
+    assert!(via.same_paper(&a) && a.same_paper(&again));
+    let _ = (a.parts(), a.year(), a.month(), a.query(), a.fragment());
+}
+
+/// PMIDs: an error points inside the input; a PMID's warnings point inside it, its key is a
+/// PMID that is its own key, its URL, info URI and number read back with the same key, and the
+/// finder's spans are in order and read.
+///
+/// ```
+/// pidkit_fuzz_targets::pmid(b"https://www.ncbi.nlm.nih.gov/pubmed/0015626865?dopt=Abstract");
+/// pidkit_fuzz_targets::pmid(b"PMID: 123456789");
+/// ```
+pub fn pmid(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    finds_in_order(pmid::find_iter(s).map(|f| (f.start, f.end)), s);
+    let p = match Pmid::parse(s) {
+        Ok(p) => p,
+        Err(e) => return points_inside(&e, s),
+    };
+    assert_eq!(p.input(), s);
+    warnings_inside(&p.warnings(), s);
+    let k = p.key();
+    let again = Pmid::parse(&k).unwrap_or_else(|e| panic!("{s:?} keys to {k:?}: {e}"));
+    assert_eq!(again.key(), k, "the key is not idempotent on {s:?}");
+    for form in [p.url(), p.info_uri(), p.number().to_owned()] {
+        let b = Pmid::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), k, "{s:?} via {form:?}");
+    }
+    let _ = (p.parts(), p.value(), p.query(), p.fragment());
+}
+
+/// PMCIDs: an error points inside the input; a PMCID is claimed by `pmcid::claims` (without
+/// its surrounding whitespace), its warnings point inside it, its key is a PMCID that is its
+/// own key, its URL reads back with the same key, and the finder's spans are in order and read.
+///
+/// ```
+/// pidkit_fuzz_targets::pmcid(b"https://www.ncbi.nlm.nih.gov/pmc/articles/pmc0243493/#sec1");
+/// pidkit_fuzz_targets::pmcid(b"PMCID: 243493");
+/// ```
+pub fn pmcid(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    finds_in_order(pmcid::find_iter(s).map(|f| (f.start, f.end)), s);
+    let p = match Pmcid::parse(s) {
+        Ok(p) => p,
+        Err(e) => return points_inside(&e, s),
+    };
+    assert_eq!(p.input(), s);
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    assert!(pmcid::claims(t.as_bytes()), "{s:?} is not claimed");
+    warnings_inside(&p.warnings(), s);
+    let k = p.key();
+    let again = Pmcid::parse(&k).unwrap_or_else(|e| panic!("{s:?} keys to {k:?}: {e}"));
+    assert_eq!(again.key(), k, "the key is not idempotent on {s:?}");
+    let url = p.url();
+    let b = Pmcid::parse(&url).unwrap_or_else(|e| panic!("{s:?} -> {url:?}: {e}"));
+    assert_eq!(b.key(), k, "{s:?} via {url:?}");
+    let _ = (p.parts(), p.query(), p.fragment(), p.written());
+}
+
+/// A finder's spans: in order, without overlaps, on character boundaries, inside `s`.
+fn finds_in_order(spans: impl Iterator<Item = (usize, usize)>, s: &str) {
+    let mut prev = 0;
+    for (start, end) in spans {
+        assert!(
+            prev <= start && start < end && end <= s.len(),
+            "span {start}..{end} after {prev} in {} bytes",
+            s.len()
+        );
+        assert!(s.is_char_boundary(start) && s.is_char_boundary(end));
+        prev = end;
     }
 }

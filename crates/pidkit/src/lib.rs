@@ -34,6 +34,12 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// An arXiv identifier (`2101.00001v2`, `hep-th/9901001`, `arXiv:…`, arxiv.org URLs).
+            arxiv: Arxiv(crate::arxiv::ArxivError) => crate::arxiv::ArxivScheme,
+            /// A PubMed identifier (`15626865`, `PMID: 15626865`, PubMed URLs).
+            pmid: Pmid(crate::pmid::PmidError) => crate::pmid::PmidScheme,
+            /// A PubMed Central identifier (`PMC243493`, `PMCID: PMC243493`, PMC URLs).
+            pmcid: Pmcid(crate::pmcid::PmcidError) => crate::pmcid::PmcidScheme,
         }
     };
 }
