@@ -34,6 +34,12 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// An ISBN (ISO 2108): ISBN-13 or ISBN-10, bare or after an `ISBN` label.
+            isbn: Isbn(crate::isbn::IsbnError) => crate::isbn::IsbnScheme,
+            /// An ISSN (ISO 3297): `NNNN-NNNC`, bare, labelled or as an ISSN Portal URL.
+            issn: Issn(crate::issn::IssnError) => crate::issn::IssnScheme,
+            /// An EAN-13, EAN-8 or UPC-A number (GS1 General Specifications).
+            ean: Ean(crate::ean::EanError) => crate::ean::EanScheme,
         }
     };
 }
