@@ -454,7 +454,7 @@ pub fn claims(t: &[u8]) -> bool {
             Some(&c) => matches!(c, b' ' | b'\t' | b':' | b'-') || c.is_ascii_digit(),
         };
     }
-    if t.len() > 17 || !t.first().is_some_and(u8::is_ascii_digit) {
+    if t.len() > 25 || !t.first().is_some_and(u8::is_ascii_digit) {
         return false;
     }
     let mut d = [0u8; 13];
