@@ -140,11 +140,11 @@ impl<'a> Issn<'a> {
         let (start, end) = syntax::trimmed(s);
         let b = &s.as_bytes()[..end];
         let (from, to, linking, url) = if let Some(p) = url_path(&b[start..]) {
-            let (from, linking) = p.map_err(|at| IssnParseError::new(IssnError::Url, start + at, 1))?;
+            let (from, linking) = p.map_err(|at| url_error(s, start + at))?;
             let from = start + from;
             let to = if b[from..].ends_with(b"/") { end - 1 } else { end };
             if let Some(k) = b[from..to].iter().position(|&c| c == b'/' || c == b'?' || c == b'#') {
-                return Err(IssnParseError::new(IssnError::Url, from + k, 1));
+                return Err(url_error(s, from + k));
             }
             (from, to, linking, true)
         } else {
@@ -299,6 +299,12 @@ fn url_path(b: &[u8]) -> Option<Result<(usize, bool), usize>> {
         }
     }
     Some(Err(i))
+}
+
+/// The error `issn-url` at `at`: the character there, or nothing at the end.
+fn url_error(s: &str, at: usize) -> IssnParseError {
+    let len = s.get(at..).and_then(|r| r.chars().next()).map_or(0, char::len_utf8);
+    IssnParseError::new(IssnError::Url, at, len)
 }
 
 /// Eight characters, the hyphen only after the fourth, `X` only last, the check digit right.
