@@ -335,9 +335,10 @@ impl<'a> Ean<'a> {
 }
 
 /// Whether auto-detection gives `t` (trimmed) to EAN/UPC numbers: a label (`EAN`, `UPC`,
-/// `GTIN` …) followed by digits, or 8, 12 or 13 bare digits with a valid GS1 check digit (a
-/// bare number is claimed only when its check digit holds: 13 digits could be anything, a
-/// timestamp in milliseconds). No allocation.
+/// `GTIN` …) followed by digits, or 8, 12 or 13 bare digits (single spaces or hyphens between
+/// groups, as printed under a bar code) with a valid GS1 check digit (a bare number is claimed
+/// only when its check digit holds: 13 digits could be anything, a timestamp in milliseconds).
+/// No allocation.
 ///
 /// ```
 /// use pidkit::ean::claims;
@@ -353,9 +354,22 @@ pub fn claims(t: &[u8]) -> bool {
         Err(_) => return false,
         Ok(None) => {}
     }
-    matches!(t.len(), 8 | 12 | 13)
-        && t.iter().all(u8::is_ascii_digit)
-        && gs1_check(&t[..t.len() - 1]) == t[t.len() - 1]
+    if t.len() > 25 || !t.first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let (mut d, mut n, mut sep) = ([0u8; 13], 0, false);
+    for &c in t {
+        match c {
+            b'0'..=b'9' if n < 13 => {
+                d[n] = c;
+                n += 1;
+                sep = false;
+            }
+            b' ' | b'-' if !sep => sep = true,
+            _ => return false,
+        }
+    }
+    !sep && matches!(n, 8 | 12 | 13) && gs1_check(&d[..n - 1]) == d[n - 1]
 }
 
 impl fmt::Display for Ean<'_> {
