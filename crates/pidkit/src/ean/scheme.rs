@@ -33,7 +33,7 @@ static FIND: Spec = Spec {
     x: false,
     spaces: true,
     max_digits: 13,
-    reads: reads,
+    reads,
     bare: None,
 };
 

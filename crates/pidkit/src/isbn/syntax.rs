@@ -57,11 +57,9 @@ pub(crate) fn digits(
     while i < to {
         let c = b[i];
         if c.is_ascii_digit() || (x_ok && (c == b'X' || c == b'x')) {
-            if c == b'x' || c == b'X' {
-                if d.x.is_none() {
-                    d.x = Some(i);
-                    d.lower_x = c == b'x';
-                }
+            if (c == b'x' || c == b'X') && d.x.is_none() {
+                d.x = Some(i);
+                d.lower_x = c == b'x';
             }
             if d.n < 13 {
                 d.digits[d.n] = c.to_ascii_uppercase();

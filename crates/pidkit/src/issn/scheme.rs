@@ -32,7 +32,7 @@ static FIND: Spec = Spec {
     x: true,
     spaces: false,
     max_digits: 8,
-    reads: reads,
+    reads,
     bare: None,
 };
 
