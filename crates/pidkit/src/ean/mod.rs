@@ -319,7 +319,8 @@ impl<'a> Ean<'a> {
     /// The parts, for the CLI's JSON object.
     ///
     /// ```
-    /// let p = pidkit::ean::Ean::parse("9780596520687")?.parts();
+    /// let e = pidkit::ean::Ean::parse("9780596520687")?;
+    /// let p = e.parts();
     /// assert_eq!((p.kind, p.prefix_kind, p.isbn.as_deref()), ("ean-13", "isbn", Some("978-0-596-52068-7")));
     /// # Ok::<(), pidkit::ean::EanParseError>(())
     /// ```

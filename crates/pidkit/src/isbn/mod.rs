@@ -348,7 +348,8 @@ impl<'a> Isbn<'a> {
     /// The parts, for the CLI's JSON object.
     ///
     /// ```
-    /// let p = pidkit::isbn::Isbn::parse("979-10-90636-07-1")?.parts();
+    /// let i = pidkit::isbn::Isbn::parse("979-10-90636-07-1")?;
+    /// let p = i.parts();
     /// assert_eq!((p.prefix, p.group.as_deref(), p.isbn10.as_deref()), ("979", Some("10"), None));
     /// # Ok::<(), pidkit::isbn::IsbnParseError>(())
     /// ```
