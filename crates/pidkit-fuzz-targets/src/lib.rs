@@ -24,6 +24,9 @@ use pidkit::arxiv::{self, Arxiv};
 use pidkit::doi::{self, Doi, DoiProfile};
 use pidkit::pmcid::{self, Pmcid};
 use pidkit::pmid::{self, Pmid};
+use pidkit::ean::Ean;
+use pidkit::isbn::Isbn;
+use pidkit::issn::Issn;
 use pidkit::{
     DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
     ToIri, ToUri, Urn, UrnSyntax, Warning,
@@ -50,6 +53,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("arxiv", arxiv),
     ("pmid", pmid),
     ("pmcid", pmcid),
+    ("isbn", isbn),
+    ("issn", issn),
+    ("ean", ean),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
@@ -553,6 +559,125 @@ pub fn ark(data: &[u8]) {
         a.inflection(),
         a.query(),
     );
+}
+
+/// ISBNs (ISO 2108): an error points inside the input; an ISBN is claimed by `isbn::claims`
+/// (trimmed), its warnings point inside it, its canonical form reads back as itself with the same
+/// key, its ISBN-10 (where it has one) and its 13 digits read back with the same key, its URN's
+/// NSS checks by the same rules, and its finder finds it after a label.
+///
+/// ```
+/// pidkit_fuzz_targets::isbn(b"ISBN-10: 0-8044-2957-x ");
+/// pidkit_fuzz_targets::isbn(b"9784189280746");
+/// ```
+pub fn isbn(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let i = match Isbn::parse(s) {
+        Ok(i) => i,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert_eq!(i.input(), s);
+    assert!(
+        pidkit::isbn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
+        "{s:?} is an ISBN that claims() does not claim"
+    );
+    warnings_inside(&i.warnings(), s);
+    let key = i.key().into_owned();
+    assert_eq!(key.len(), 13);
+    let c = i.canonical().into_owned();
+    let again = Isbn::parse(&c).unwrap_or_else(|e| panic!("{s:?} -> {c:?} does not read: {e}"));
+    assert_eq!(
+        (again.canonical().as_ref(), again.key().as_ref()),
+        (c.as_str(), key.as_str())
+    );
+    for form in [Some(key.clone()), i.isbn10(), i.hyphenated10()]
+        .into_iter()
+        .flatten()
+    {
+        let b = Isbn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+    }
+    assert_eq!(pidkit::isbn::urn_nss(&key).as_deref(), Some(key.as_str()));
+    let labelled = format!("ISBN {c}");
+    let found: Vec<_> = pidkit::isbn::find_iter(&labelled).collect();
+    assert_eq!(found.len(), 1, "{labelled:?}");
+    let _ = (i.parts(), i.group_name());
+}
+
+/// ISSNs (ISO 3297): an error points inside the input; an ISSN is claimed by `issn::claims`
+/// (trimmed), its warnings point inside it, its canonical form, compact form and Portal URL read
+/// back with the same key, its EAN-13 reads as an EAN that carries it, and its URN's NSS checks
+/// by the same rules.
+///
+/// ```
+/// pidkit_fuzz_targets::issn(b"https://portal.issn.org/resource/ISSN-L/0264-2875");
+/// pidkit_fuzz_targets::issn(b"ISSN 1365-201x");
+/// ```
+pub fn issn(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let i = match Issn::parse(s) {
+        Ok(i) => i,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert!(
+        pidkit::issn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
+        "{s:?} is an ISSN that claims() does not claim"
+    );
+    warnings_inside(&i.warnings(), s);
+    let key = i.key().into_owned();
+    for form in [i.canonical().into_owned(), i.compact().to_owned(), i.url()] {
+        let b = Issn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+        assert_eq!(b.canonical(), i.canonical());
+    }
+    let ean13 = i.ean13();
+    let ean = Ean::parse(&ean13).unwrap_or_else(|e| panic!("{s:?}: its EAN-13: {e}"));
+    assert_eq!(ean.issn(), Some(i.issn()));
+    assert_eq!(pidkit::issn::urn_nss(&key), Some(i.issn()));
+    let _ = i.parts();
+}
+
+/// EAN/UPC numbers (GS1): an error points inside the input; a number read is claimed by
+/// `ean::claims` when it is written bare or after a label, its warnings point inside it, its
+/// canonical form and its GTIN-13 read back with the same key, and the ISBN or ISSN it carries
+/// reads as one.
+///
+/// ```
+/// pidkit_fuzz_targets::ean(b"UPC-A: 0 36000 29145 2");
+/// pidkit_fuzz_targets::ean(b"9771144875007");
+/// ```
+pub fn ean(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let e = match Ean::parse(s) {
+        Ok(e) => e,
+        Err(err) => {
+            points_inside(&err, s);
+            return;
+        }
+    };
+    warnings_inside(&e.warnings(), s);
+    let key = e.key().into_owned();
+    for form in [e.canonical().into_owned(), e.gtin13().to_owned()] {
+        let b = Ean::parse(&form).unwrap_or_else(|err| panic!("{s:?} -> {form:?}: {err}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+        assert!(pidkit::ean::claims(form.as_bytes()), "{form:?}");
+    }
+    if let Some(isbn) = e.isbn() {
+        assert_eq!(
+            Isbn::parse(&isbn).map(|i| i.key().into_owned()).ok(),
+            Some(key.clone())
+        );
+    }
+    if let Some(issn) = e.issn() {
+        assert!(Issn::parse(&issn).is_ok(), "{s:?}: {issn:?}");
+    }
+    let _ = e.parts();
 }
 
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without

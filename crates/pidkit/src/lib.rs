@@ -18,7 +18,9 @@
 
 /// The one list of identifier schemes: adding a scheme is its folder and one row here. Each row
 /// names the scheme's module (declared from the row), its kind's variant, its error enum and its
-/// `Scheme` type, in detection order; `scheme/list.rs` makes the kinds, the readings and their
+/// `Scheme` type, in detection order (where several claim an input, the first that reads it
+/// takes it: the URI-scheme and URL schemes first, then labelled and shaped values, the bare
+/// numbers last — an ISBN before an ISSN before a PMID before an EAN); `scheme/list.rs` makes the kinds, the readings and their
 /// options, the typed reading, its parts, detection, extraction and resolution from it, and
 /// every door (the CLI, the resolver, the Python and JVM bindings) follows them.
 macro_rules! with_schemes {
@@ -36,10 +38,16 @@ macro_rules! with_schemes {
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
             /// An arXiv identifier (`2101.00001v2`, `hep-th/9901001`, `arXiv:…`, arxiv.org URLs).
             arxiv: Arxiv(crate::arxiv::ArxivError) => crate::arxiv::ArxivScheme,
-            /// A PubMed identifier (`15626865`, `PMID: 15626865`, PubMed URLs).
-            pmid: Pmid(crate::pmid::PmidError) => crate::pmid::PmidScheme,
             /// A PubMed Central identifier (`PMC243493`, `PMCID: PMC243493`, PMC URLs).
             pmcid: Pmcid(crate::pmcid::PmcidError) => crate::pmcid::PmcidScheme,
+            /// An ISBN (ISO 2108): ISBN-13 or ISBN-10, bare or after an `ISBN` label.
+            isbn: Isbn(crate::isbn::IsbnError) => crate::isbn::IsbnScheme,
+            /// An ISSN (ISO 3297): `NNNN-NNNC`, bare, labelled or as an ISSN Portal URL.
+            issn: Issn(crate::issn::IssnError) => crate::issn::IssnScheme,
+            /// A PubMed identifier (`15626865`, `PMID: 15626865`, PubMed URLs).
+            pmid: Pmid(crate::pmid::PmidError) => crate::pmid::PmidScheme,
+            /// An EAN-13, EAN-8 or UPC-A number (GS1 General Specifications).
+            ean: Ean(crate::ean::EanError) => crate::ean::EanScheme,
         }
     };
 }

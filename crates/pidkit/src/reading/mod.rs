@@ -102,7 +102,8 @@ fn kind_to_read(s: &str, opts: &ReadOptions) -> Kind {
 
 /// [`read`] through detection: the kind first, then its unit's reading. Under auto-detection,
 /// where the first scheme that claims `s` cannot read it, a later one that claims it and reads
-/// it takes it (`15626865`: not an ISSN, a PMID); when none does, the first one's error stands.
+/// it takes it (`9784189280746`: no ISBN, its check digit is wrong — no other scheme reads it either,
+/// so the ISBN's error stands); when none does, the first one's error stands.
 fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
     let kind = kind_to_read(s, opts);
     match crate::scheme::read_scheme(kind, s, opts) {

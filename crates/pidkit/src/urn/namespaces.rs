@@ -313,78 +313,19 @@ fn format_uuid(v: u128) -> String {
     )
 }
 
-// ---- isbn (ISO 2108): hyphens ignored, x = X, ISBN-10 and its 978 ISBN-13 are one book ----
+// ---- isbn (ISO 2108) and issn (ISO 3297): the ISBN and ISSN units' own rules ----
 
-/// The ISBN-13 digits of an ISBN-10 or ISBN-13 with a correct check digit, hyphens ignored.
+/// The ISBN-13 digits of an ISBN-10 or ISBN-13 with a correct check digit, hyphens ignored
+/// (RFC 3187): the ISBN unit's reading of an NSS ([`crate::isbn::urn_nss`]), so that
+/// `urn:isbn:` and a bare ISBN follow one set of rules.
 fn isbn13(s: &str) -> Option<String> {
-    let d: Vec<u8> = s.bytes().filter(|&b| b != b'-').collect();
-    if s.starts_with('-') || s.ends_with('-') || s.contains("--") {
-        return None;
-    }
-    let digits = |r: &[u8]| r.iter().all(u8::is_ascii_digit);
-    let val = |b: u8| u32::from(b - b'0');
-    match d.len() {
-        10 if digits(&d[..9]) && (d[9].is_ascii_digit() || d[9] | 0x20 == b'x') => {
-            let check = if d[9].is_ascii_digit() { val(d[9]) } else { 10 };
-            let sum: u32 = d[..9]
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| (10 - i as u32) * val(c))
-                .sum();
-            if !(sum + check).is_multiple_of(11) {
-                return None;
-            }
-            let mut out = b"978".to_vec();
-            out.extend_from_slice(&d[..9]);
-            out.push(b'0' + ean_check(&out));
-            String::from_utf8(out).ok()
-        }
-        13 if digits(&d) && (d.starts_with(b"978") || d.starts_with(b"979")) => {
-            (ean_check(&d[..12]) == d[12] - b'0').then(|| String::from_utf8(d).ok())?
-        }
-        _ => None,
-    }
+    crate::isbn::urn_nss(s)
 }
 
-/// The EAN-13 check digit of 12 digits (weights 1, 3, 1, 3, …).
-fn ean_check(d: &[u8]) -> u8 {
-    let sum: u32 = d
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| u32::from(c - b'0') * if i % 2 == 0 { 1 } else { 3 })
-        .sum();
-    ((10 - sum % 10) % 10) as u8
-}
-
-// ---- issn (ISO 3297): check digit, x = X ----
-
-/// The ISSN as `NNNN-NNNC` (uppercase `X`) if its check digit is right; the hyphen is optional.
+/// The ISSN as `NNNN-NNNC` (uppercase `X`) if its check digit is right; the hyphen is optional
+/// (RFC 3044): the ISSN unit's reading of an NSS ([`crate::issn::urn_nss`]).
 fn issn(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let d: [u8; 8] = match b.len() {
-        9 if b[4] == b'-' => [b[0], b[1], b[2], b[3], b[5], b[6], b[7], b[8]],
-        8 => b.try_into().ok()?,
-        _ => return None,
-    };
-    if !d[..7].iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let sum: u32 = d[..7]
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (8 - i as u32) * u32::from(c - b'0'))
-        .sum();
-    let check = match d[7] {
-        c @ b'0'..=b'9' => u32::from(c - b'0'),
-        b'x' | b'X' => 10,
-        _ => return None,
-    };
-    if !(sum + check).is_multiple_of(11) {
-        return None;
-    }
-    let c = if check == 10 { 'X' } else { char::from(d[7]) };
-    let d = std::str::from_utf8(&d[..7]).ok()?;
-    Some(format!("{}-{}{c}", &d[..4], &d[4..]))
+    crate::issn::urn_nss(s)
 }
 
 // ---- oid (RFC 3061): syntax only, compared exactly ----
