@@ -34,6 +34,8 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// A SWHID (`swh:1:…`, or at a resolver), the SWHID specification (ISO/IEC 18670).
+            swh: Swh(crate::swh::SwhError) => crate::swh::SwhScheme,
         }
     };
 }
