@@ -36,6 +36,8 @@ macro_rules! with_schemes {
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
             /// A SWHID (`swh:1:…`, or at a resolver), the SWHID specification (ISO/IEC 18670).
             swh: Swh(crate::swh::SwhError) => crate::swh::SwhScheme,
+            /// A PURL: an http(s) URL on a PURL service (`purl.org` …) or `w3id.org`.
+            purl: Purl(crate::purl::PurlError) => crate::purl::PurlScheme,
         }
     };
 }
