@@ -200,6 +200,23 @@ fn through_the_library() {
     assert_eq!(w, crate::iri::warnings(&crate::IriRef::parse("http://purl.org/dc/%7e").unwrap()));
 }
 
+#[test]
+fn found_in_running_text() {
+    use crate::Kind;
+    let text = "Use http://purl.org/dc/terms/title, or <https://w3id.org/ro/crate/1.1>; see http://purl.org/.";
+    let found: Vec<(Kind, String)> = crate::extract::identifiers(text)
+        .map(|f| (f.kind, f.text.into_owned()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Kind::Purl, "http://purl.org/dc/terms/title".to_owned()),
+            (Kind::Purl, "https://w3id.org/ro/crate/1.1".to_owned()),
+            (Kind::Iri, "http://purl.org/".to_owned()),
+        ]
+    );
+}
+
 fn invariants(s: &str) {
     match Purl::parse(s) {
         Err(e) => {

@@ -55,11 +55,12 @@
 //!   `Scheme` normal form. §6.3.4 also says a `path` on a content is ignored, but the
 //!   specification's own examples put one there: pidkit keeps it.
 //! - **Equivalence** (§6.4: the same set of qualifiers with identical values, in any order):
-//!   at `Syntax`, the SWHID out of its URL, `swh` in lower case and the qualifiers in the
-//!   canonical order of §6.5, values as written; at `Scheme` also without the ignored
-//!   qualifiers, ranges as the numbers they designate (`lines=09-9` is `lines=9`), the origin
-//!   in its RFC 3986 §6.2.2 syntax-normal form and the path's `%XX` normalized. The core alone
-//!   identifies the object bit for bit ([`Swhid::core`]).
+//!   at `Syntax`, the SWHID out of its URL, `swh` in lower case, the qualifiers in the
+//!   canonical order of §6.5, the origin in its syntax-normal form and the path's
+//!   percent-encoding normalized (RFC 3986 §6.2.2, as the IRI ladder does), other values as
+//!   written; at `Scheme` also without the ignored qualifiers, ranges as the numbers they
+//!   designate (`lines=09-9` is `lines=9`) and the origin in its scheme-normal form (RFC 3986
+//!   §6.2.3). The core alone identifies the object bit for bit ([`Swhid::core`]).
 //! - **Resolution.** The archive answers `GET /<SWHID>` with a redirect to its browse page
 //!   (swh-web's `swhid_browse` view), so SWHIDs resolve there ([`SWH_RESOLVER`]).
 
@@ -305,10 +306,10 @@ impl<'a> Swhid<'a> {
     }
 
     /// The normal form at `level`, which is the equivalence key: the input at `Simple`; at
-    /// `Syntax` the SWHID out of its URL, `swh` in lower case and the qualifiers in the
-    /// canonical order (§6.5); at `Scheme` also without the qualifiers §6 says to ignore, the
-    /// ranges as numbers, the origin and the path in their syntax-normal forms. Borrowed when
-    /// the input holds it.
+    /// `Syntax` the SWHID out of its URL, `swh` in lower case, the qualifiers in the canonical
+    /// order (§6.5), the origin in its syntax-normal form and the path's percent-encoding
+    /// normalized; at `Scheme` also without the qualifiers §6 says to ignore, the ranges as
+    /// numbers and the origin in its scheme-normal form. Borrowed when the input holds it.
     ///
     /// ```
     /// use pidkit::{Level, swh::Swhid};

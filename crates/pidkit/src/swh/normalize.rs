@@ -1,7 +1,8 @@
-//! The normal forms of a SWHID: the core and the qualifiers in the canonical order at `Syntax`;
-//! at `Scheme` also without the qualifiers the specification ignores, with ranges as numbers
-//! and the origin and path in their syntax-normal forms (SWHID specification §6.4 Comparing
-//! qualified SWHIDs, §6.5 Recommendations; RFC 3986 §6.2.2).
+//! The normal forms of a SWHID: at `Syntax` the core and the qualifiers in the canonical order,
+//! the origin in its syntax-normal form and the path's percent-encoding normalized; at `Scheme`
+//! also without the qualifiers the specification ignores, with ranges as numbers and the origin
+//! in its scheme-normal form (SWHID specification §6.4 Comparing qualified SWHIDs, §6.5
+//! Recommendations; RFC 3986 §6.2.2, §6.2.3).
 
 use std::borrow::Cow;
 
@@ -42,56 +43,35 @@ pub(crate) fn value<'a>(input: &'a str, q: &Qual, level: Level) -> Cow<'a, str> 
             Cow::Borrowed(v)
         };
     }
-    if level != Level::Scheme {
-        return Cow::Borrowed(v);
-    }
     match q.kind {
         Qualifier::Origin => match IriRef::parse(v) {
-            Ok(r) => crate::scheme::borrowed_from(v, r.normalize_with(Level::Syntax, &())),
+            Ok(r) => crate::scheme::borrowed_from(v, r.normalize_with(level, &())),
             Err(_) => Cow::Borrowed(v),
         },
         Qualifier::Path => percent_normal(v),
-        Qualifier::Lines | Qualifier::Bytes => range_normal(v),
-        Qualifier::Visit | Qualifier::Anchor => Cow::Borrowed(v),
+        Qualifier::Lines | Qualifier::Bytes if level == Level::Scheme => range_normal(v),
+        _ => Cow::Borrowed(v),
     }
 }
 
-/// `%XX` with upper-case hex digits, and the unreserved characters it encodes decoded (RFC 3986
-/// §6.2.2.1, §6.2.2.2).
+/// The percent-encoding of `v` normalized as the generic syntax normal form does it in a path
+/// or fragment (RFC 3986 §6.2.2.1, §6.2.2.2; draft-duerst-iri-bis-07 §5.3.2): `%XX` in upper
+/// case, unreserved characters and the UTF-8 of characters an IRI holds decoded; no dot
+/// segments removed (a SWHID's qualifiers are not path segments of its URI). Borrowed when
+/// nothing changes, or when `v` cannot stand as a fragment.
 pub(crate) fn percent_normal(v: &str) -> Cow<'_, str> {
-    let b = v.as_bytes();
-    let changes = |i: usize| {
-        crate::pct::decode_at(b, i).is_some_and(|d| {
-            crate::chars::is_unreserved(d)
-                || b[i + 1].is_ascii_lowercase()
-                || b[i + 2].is_ascii_lowercase()
-        })
-    };
-    if !(0..b.len()).any(changes) {
+    if !v.bytes().any(|c| c == b'%' || c >= 0x80) {
         return Cow::Borrowed(v);
     }
-    let mut out = String::with_capacity(v.len());
-    let mut i = 0;
-    while i < b.len() {
-        match crate::pct::decode_at(b, i) {
-            Some(d) if crate::chars::is_unreserved(d) => {
-                out.push(char::from(d));
-                i += 3;
-            }
-            Some(_) => {
-                out.push('%');
-                out.push(char::from(b[i + 1].to_ascii_uppercase()));
-                out.push(char::from(b[i + 2].to_ascii_uppercase()));
-                i += 3;
-            }
-            None => {
-                let c = v[i..].chars().next().unwrap_or('\u{FFFD}');
-                out.push(c);
-                i += c.len_utf8();
-            }
-        }
+    let fragment = format!("#{v}");
+    let Ok(r) = IriRef::parse(fragment.as_str()) else {
+        return Cow::Borrowed(v);
+    };
+    let n = r.normalize_with(Level::Syntax, &());
+    match n.as_str().get(1..) {
+        Some(t) if t != v => Cow::Owned(t.to_owned()),
+        _ => Cow::Borrowed(v),
     }
-    Cow::Owned(out)
 }
 
 /// A range as the numbers it designates: without leading zeros, and `N-N` as `N`.
@@ -169,11 +149,10 @@ pub(crate) fn changes(input: &str, sp: &Spans, level: Level) -> Vec<String> {
                 .into(),
         );
     }
-    if level != Level::Scheme {
-        return out;
-    }
     for q in sp.quals() {
-        if let Some(why) = ignored(sp, q) {
+        if level == Level::Scheme
+            && let Some(why) = ignored(sp, q)
+        {
             out.push(format!("the qualifier {why}"));
             continue;
         }
@@ -183,8 +162,11 @@ pub(crate) fn changes(input: &str, sp: &Spans, level: Level) -> Vec<String> {
         let v = value(input, q, level);
         if let Cow::Owned(v) = v {
             let written = &input[q.value.0..q.value.1];
-            let why = match q.kind {
-                Qualifier::Lines | Qualifier::Bytes => "as the numbers it designates",
+            let why = match (q.kind, level) {
+                (Qualifier::Lines | Qualifier::Bytes, _) => "as the numbers it designates",
+                (Qualifier::Origin, Level::Scheme) => {
+                    "in its scheme-normal form (RFC 3986 §6.2.2, §6.2.3)"
+                }
                 _ => "in its syntax-normal form (RFC 3986 §6.2.2)",
             };
             out.push(format!(

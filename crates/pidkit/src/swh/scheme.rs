@@ -109,14 +109,21 @@ impl Scheme for SwhScheme {
     }
 
     /// `swh:` IRIs by §6.4 at every rung above `Simple`, as [`Swhid::key`]. An IRI that is a
-    /// SWHID only in its generic syntax-normal form (`swh:1:cnt:%61…`) takes that SWHID's
-    /// normal form, so that normal forms are fixed points; any other is left to the generic
-    /// rules.
+    /// SWHID only once its percent-encoding is normalized (`swh:1:cnt:%61…`) takes that
+    /// SWHID's normal form, so that IRIs equal but for their percent-encoding (what IRI ⇄ URI
+    /// conversion changes) stay equivalent; failing that, one that is a SWHID only in its
+    /// generic syntax normal form takes that SWHID's, so that normal forms are fixed points.
+    /// Any other is left to the generic rules. (The generic syntax normal form comes last: its
+    /// dot-segment removal runs across the qualifiers, `…;path=/..` taking the core with it.)
     fn normal_form(iri: &str, level: Level) -> Option<String> {
         if level == Level::Simple {
             return None;
         }
         if let Ok(id) = Swhid::parse(iri) {
+            return Some(id.key(level).into_owned());
+        }
+        let decoded = super::normalize::percent_normal(iri);
+        if let Ok(id) = Swhid::parse(&decoded) {
             return Some(id.key(level).into_owned());
         }
         let generic = crate::scheme::generic_syntax(iri)?;
@@ -129,10 +136,10 @@ impl Scheme for SwhScheme {
         match level {
             Level::Simple => crate::reading::generic::rule(level),
             Level::Syntax => {
-                "the same core SWHID and the same qualifiers with the same values, in any order (SWHID §6.4); 'swh' in any case"
+                "the same core SWHID and the same qualifiers with the same values, in any order (SWHID §6.4); 'swh' in any case, the origin and the path compared in their syntax-normal forms (RFC 3986 §6.2.2)"
             }
             Level::Scheme => {
-                "the same core SWHID and the same qualifiers in any order, without those §6 says to ignore, ranges as numbers, origin and path compared in their syntax-normal forms (SWHID §6.4; RFC 3986 §6.2.2)"
+                "the same core SWHID and the same qualifiers in any order, without those §6 says to ignore, ranges as numbers, the origin in its scheme-normal form (SWHID §6.4; RFC 3986 §6.2.2, §6.2.3)"
             }
         }
     }

@@ -483,12 +483,16 @@ fn ranges_compare_as_numbers_at_the_scheme_rung() {
 }
 
 #[test]
-fn origin_and_path_in_their_syntax_normal_forms_at_the_scheme_rung() {
-    let s = format!("{FARM};origin=HTTPS://GitHub.com/a/./b/%7euser;path=/a/%7e%2fb");
-    assert_eq!(key(&s, Level::Syntax), s);
+fn origin_and_path_in_their_normal_forms() {
+    let s = format!("{FARM};origin=HTTPS://GitHub.com:443/a/./b/%7euser;path=/a/./%7e%2fb/%c3%a9");
+    assert_eq!(
+        key(&s, Level::Syntax),
+        format!("{FARM};origin=https://github.com:443/a/b/~user;path=/a/./~%2Fb/é")
+    );
+    // The origin's default port goes at the scheme rung (RFC 3986 §6.2.3).
     assert_eq!(
         key(&s, Level::Scheme),
-        format!("{FARM};origin=https://github.com/a/b/~user;path=/a/~%2Fb")
+        format!("{FARM};origin=https://github.com/a/b/~user;path=/a/./~%2Fb/é")
     );
     // ';' and '%' stay encoded (§4).
     let s = format!("{FARM};origin=https://a/x%3By%25;path=/a%3Bb");
@@ -513,7 +517,7 @@ fn changes_say_what_the_normal_form_does() {
         steps[4].contains("origin=HTTP://A/b written origin=http://a/b"),
         "{steps:?}"
     );
-    assert_eq!(swhid(&s).changes(Level::Syntax).len(), 3);
+    assert_eq!(swhid(&s).changes(Level::Syntax).len(), 4);
     assert!(swhid(&s).changes(Level::Simple).is_empty());
     assert!(swhid(CNT).changes(Level::Scheme).is_empty());
 }
@@ -624,6 +628,55 @@ fn through_the_library() {
         .removed(Level::Syntax);
     assert_eq!(w[0].code, "swh-normalized");
     assert!(Identifier::parse(CNT).unwrap().removed(Level::Scheme).is_empty());
+}
+
+#[test]
+fn found_in_running_text() {
+    use crate::Kind;
+    let text = format!(
+        "Cite {FARM};origin={ORIGIN};lines=9-15. Or (https://archive.softwareheritage.org/{CNT}), or SWH:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505, not swhx:1."
+    );
+    let found: Vec<(Kind, String)> = crate::extract::identifiers(&text)
+        .map(|f| (f.kind, f.text.into_owned()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Kind::Swh, format!("{FARM};origin={ORIGIN};lines=9-15")),
+            (
+                Kind::Swh,
+                format!("https://archive.softwareheritage.org/{CNT}")
+            ),
+            (
+                Kind::Swh,
+                "SWH:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505".to_owned()
+            ),
+        ]
+    );
+}
+
+/// Found by running the `normalize` and `to_iri` fuzz targets over SWHID-shaped inputs: an IRI
+/// that is a SWHID only once its percent-encoding is normalized, or only once the generic
+/// syntax normal form removed dot segments across its qualifiers, takes that SWHID's normal
+/// form at once (fixed points), and IRIs that differ in their percent-encoding alone stay
+/// equivalent.
+#[test]
+fn ladder_findings() {
+    use crate::{IriRef, ToIri, ToUri};
+    for s in [
+        "swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;bytes=0-10;origin=http://x/;3B/./../%c3%a9;path=/..",
+        "SWH:1:cnt:94%61%39ed024d3859793618152ea559a168bbcbb5e2;path=/%7e/a;origin=x:/%c3%a9/../%41",
+        "swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;path=/..",
+    ] {
+        let r = IriRef::parse(s).unwrap();
+        for level in [Level::Syntax, Level::Scheme] {
+            let n = r.normalize(level);
+            assert_eq!(n.normalize(level).as_str(), n.as_str(), "{s} at {level:?}");
+        }
+        let iri = ToIri::new().convert(&r);
+        let back = ToUri::new().convert(&iri).unwrap();
+        assert!(back.equivalent(&r, Level::Syntax), "{s} -> {}", back.as_str());
+    }
 }
 
 #[test]
@@ -761,7 +814,7 @@ mod props {
     fn qualified() -> impl Strategy<Value = (String, Vec<String>)> {
         (
             core(),
-            proptest::option::of("https?://[a-zA-Z0-9.]{1,8}(/[a-zA-Z0-9._~%]{0,6}){0,3}"),
+            proptest::option::of("https?://[a-z0-9]{1,8}(\\.[a-z]{1,3})?(/[a-zA-Z0-9_~-]{1,6}(%25)?){0,3}/?"),
             proptest::option::of("[0-9a-f]{40}"),
             proptest::option::of(("(dir|rev|rel|snp)", "[0-9a-f]{40}")),
             proptest::option::of("(/[a-zA-Z0-9._~-]{1,6}){1,3}"),
