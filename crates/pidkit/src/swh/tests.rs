@@ -504,10 +504,8 @@ fn origin_and_path_in_their_normal_forms() {
 
 #[test]
 fn changes_say_what_the_normal_form_does() {
-    let s = format!(
-        "https://archive.softwareheritage.org/SWH:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505;lines=01;origin=HTTP://A/b"
-    );
-    let steps = swhid(&s).changes(Level::Scheme);
+    let s = "https://archive.softwareheritage.org/SWH:1:dir:d198bc9d7a6bcf6db04f476d29314f157507d505;lines=01;origin=HTTP://A/b";
+    let steps = swhid(s).changes(Level::Scheme);
     assert_eq!(steps.len(), 5, "{steps:?}");
     assert!(steps[0].contains("resolver URL"));
     assert!(steps[1].contains("lower case"));
@@ -517,8 +515,8 @@ fn changes_say_what_the_normal_form_does() {
         steps[4].contains("origin=HTTP://A/b written origin=http://a/b"),
         "{steps:?}"
     );
-    assert_eq!(swhid(&s).changes(Level::Syntax).len(), 4);
-    assert!(swhid(&s).changes(Level::Simple).is_empty());
+    assert_eq!(swhid(s).changes(Level::Syntax).len(), 4);
+    assert!(swhid(s).changes(Level::Simple).is_empty());
     assert!(swhid(CNT).changes(Level::Scheme).is_empty());
 }
 
