@@ -13,7 +13,7 @@ error_enum! {
     /// ```
     /// use pidkit::purl::{Purl, PurlError};
     /// let e = Purl::parse("http://purl.org/").unwrap_err();
-    /// assert_eq!((e.kind.clone(), e.code(), e.offset), (PurlError::NoDomain, "purl-no-domain", 15));
+    /// assert_eq!((e.kind.clone(), e.code(), e.offset), (PurlError::NoDomain, "purl-no-domain", 16));
     /// ```
     pub enum PurlError {
         /// Not an IRI: a PURL is an HTTP URL, read by the IRI grammar (RFC 3987,
