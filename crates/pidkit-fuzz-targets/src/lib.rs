@@ -27,6 +27,8 @@ use pidkit::pmid::{self, Pmid};
 use pidkit::ean::Ean;
 use pidkit::isbn::Isbn;
 use pidkit::issn::Issn;
+use pidkit::purl::{self, Purl};
+use pidkit::swh::{self, Swhid};
 use pidkit::{
     DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
     ToIri, ToUri, Urn, UrnSyntax, Warning,
@@ -56,6 +58,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("isbn", isbn),
     ("issn", issn),
     ("ean", ean),
+    ("swh", swh),
+    ("purl", purl),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
@@ -574,6 +578,20 @@ pub fn isbn(data: &[u8]) {
     let Some(s) = text(data) else { return };
     let i = match Isbn::parse(s) {
         Ok(i) => i,
+/// SWHIDs (the SWHID specification): an error points inside the input; a SWHID is claimed by
+/// `swh::claims`, its warnings point inside it, its normal forms at `Syntax` and `Scheme` are
+/// SWHIDs that are their own normal forms and say they change nothing, the `Scheme` form of the
+/// `Syntax` form is the `Scheme` form, and the archive URL reads back as the same SWHID.
+///
+/// ```
+/// pidkit_fuzz_targets::swh(b"https://archive.softwareheritage.org/SWH:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=09;origin=HTTP://A/b/");
+/// pidkit_fuzz_targets::swh(b"swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=0");
+/// ```
+pub fn swh(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let claimed = swh::claims(data);
+    let id = match Swhid::parse(s) {
+        Ok(id) => id,
         Err(e) => {
             points_inside(&e, s);
             return;
@@ -678,6 +696,70 @@ pub fn ean(data: &[u8]) {
         assert!(Issn::parse(&issn).is_ok(), "{s:?}: {issn:?}");
     }
     let _ = e.parts();
+    assert_eq!(id.input(), s);
+    assert!(claimed, "{s:?} is a SWHID that claims() does not claim");
+    warnings_inside(&id.warnings(), s);
+    for level in [Level::Syntax, Level::Scheme] {
+        let k = id.key(level);
+        let again = Swhid::parse(&k)
+            .unwrap_or_else(|e| panic!("{s:?} normalizes to {k:?}, not a SWHID: {e}"));
+        assert_eq!(again.key(level), k, "{level:?} is not idempotent on {s:?}");
+        assert!(
+            again.changes(level).is_empty(),
+            "{k:?}: {:?}",
+            again.changes(level)
+        );
+        assert_eq!(
+            again.core().to_ascii_lowercase(),
+            id.core().to_ascii_lowercase()
+        );
+    }
+    let syntax = id.key(Level::Syntax);
+    assert_eq!(
+        Swhid::parse(&syntax).map(|x| x.key(Level::Scheme).into_owned()),
+        Ok(id.key(Level::Scheme).into_owned()),
+        "{s:?}"
+    );
+    let url = id.url();
+    let back =
+        Swhid::parse(&url).unwrap_or_else(|e| panic!("{s:?} -> {url:?} does not read back: {e}"));
+    assert_eq!(back.key(Level::Syntax), syntax, "{s:?} via {url:?}");
+    let _ = (
+        id.parts(),
+        id.changes(Level::Scheme),
+        id.qualifiers().count(),
+    );
+}
+
+/// PURLs: an error points inside the input; a PURL's service is one of the services, its
+/// domain is not empty, its keys are those of the IRI it is, and a claimed input that is an
+/// `http(s)` IRI with a domain reads as a PURL.
+///
+/// ```
+/// pidkit_fuzz_targets::purl(b"HTTP://PURL.ORG/dc/./terms/%7e");
+/// pidkit_fuzz_targets::purl(b"https://w3id.org/");
+/// ```
+pub fn purl(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let p = match Purl::parse(s) {
+        Ok(p) => p,
+        Err(e) => {
+            points_inside(&e, s);
+            assert!(
+                !purl::claims(data) || e.code() == "purl-iri",
+                "{s:?} is claimed but refused: {e}"
+            );
+            return;
+        }
+    };
+    assert_eq!(p.input(), s);
+    assert!(purl::SERVICES.contains(&p.service()));
+    assert!(!p.domain().is_empty() && p.path().starts_with('/'));
+    let iri = IriRef::parse(s).expect("a PURL is an IRI");
+    for level in LEVELS {
+        assert_eq!(p.key(level), iri.key(level).as_str(), "{s:?} at {level:?}");
+    }
+    let _ = p.parts();
 }
 
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without

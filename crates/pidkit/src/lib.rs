@@ -48,6 +48,10 @@ macro_rules! with_schemes {
             pmid: Pmid(crate::pmid::PmidError) => crate::pmid::PmidScheme,
             /// An EAN-13, EAN-8 or UPC-A number (GS1 General Specifications).
             ean: Ean(crate::ean::EanError) => crate::ean::EanScheme,
+            /// A SWHID (`swh:1:…`, or at a resolver), the SWHID specification (ISO/IEC 18670).
+            swh: Swh(crate::swh::SwhError) => crate::swh::SwhScheme,
+            /// A PURL: an http(s) URL on a PURL service (`purl.org` …) or `w3id.org`.
+            purl: Purl(crate::purl::PurlError) => crate::purl::PurlScheme,
         }
     };
 }

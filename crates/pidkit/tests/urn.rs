@@ -418,6 +418,58 @@ fn namespace_rules() {
         ],
         &[urn("urn:doi:10.1000/abd")],
     ]);
+    // lsid (OMG LSID specification, not registered with IANA): the authority is a domain
+    // name, case-insensitive; the namespace, object and revision are compared exactly; a
+    // trailing ':' is an absent revision.
+    assert_classes(&[
+        &[
+            urn("urn:lsid:zoobank.org:pub:CDC8D258-8F57-41DC-B560-247E17D3DC8C"),
+            urn("URN:LSID:ZooBank.org:pub:CDC8D258-8F57-41DC-B560-247E17D3DC8C"),
+        ],
+        &[urn(
+            "urn:lsid:zoobank.org:pub:cdc8d258-8f57-41dc-b560-247e17d3dc8c",
+        )],
+        &[urn(
+            "urn:lsid:zoobank.org:PUB:CDC8D258-8F57-41DC-B560-247E17D3DC8C",
+        )],
+        &[
+            urn("urn:lsid:pdb.org:PDB:112L:"),
+            urn("URN:LSID:pdb.org:PDB:112L"),
+        ],
+        &[urn("urn:lsid:pdb.org:PDB:112L:1")],
+    ]);
+    assert_eq!(
+        urn("URN:LSID:Pdb.Org:PDB:112L:").key(),
+        "urn:lsid:pdb.org:PDB:112L"
+    );
+    let codes = |s: &str| {
+        urn(s)
+            .warnings()
+            .iter()
+            .map(|w| w.code.as_str())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        codes("urn:lsid:ipni.org:names:77115410-1:1.1"),
+        ["urn-unregistered-nid"]
+    );
+    for bad in [
+        "urn:lsid:ipni.org:names",
+        "urn:lsid:ipni:names:77115410-1",
+        "urn:lsid:ipni.org:names:77115410-1:1.1:x",
+        "urn:lsid:ipni.org::77115410-1",
+    ] {
+        assert_eq!(
+            codes(bad),
+            ["urn-unregistered-nid", "urn-namespace-syntax"],
+            "{bad}"
+        );
+        let w = urn(bad).warnings();
+        assert_eq!((w[1].offset, w[1].len), (9, bad.len() - 9));
+        assert!(w[1].message.starts_with("urn:lsid: "), "{}", w[1].message);
+    }
+    // An invalid LSID is compared by the generic rules only.
+    assert!(!urn("urn:lsid:IPNI:names:1").equivalent(&urn("urn:lsid:ipni:names:1")));
     // other namespaces: NSS case-sensitive
     assert!(!urn("urn:example:A").equivalent(&urn("urn:example:a")));
 }
@@ -575,13 +627,14 @@ fn nss_strategy() -> impl Strategy<Value = String> {
         "(de:)?[a-zA-Z0-9:._-]{1,12}[0-9]",
         "(rfc|RFC|id|bcp):[a-zA-Z0-9-]{1,8}",
         "[a-z]{1,3}(%[0-9a-fA-F]{2}){1,3}[A-Za-z]{0,3}",
+        "[a-zA-Z0-9-]{1,4}\\.[a-zA-Z]{1,3}:[a-zA-Z0-9%]{0,4}:[a-zA-Z0-9.-]{0,6}(:[0-9]{0,2})?",
     ]
 }
 
 proptest! {
     #[test]
     fn namespace_rules_only_remove_false_negatives(
-        nid in prop::sample::select(vec!["uuid", "isbn", "issn", "oid", "nbn", "ietf", "doi", "example"]),
+        nid in prop::sample::select(vec!["uuid", "isbn", "issn", "oid", "nbn", "ietf", "doi", "lsid", "example"]),
         nss in nss_strategy(),
         mask in any::<u64>(),
         comps in "(\\?\\+r)?(\\?=q)?(#f)?",
@@ -616,7 +669,7 @@ proptest! {
 
     #[test]
     fn key_agrees_with_equivalent_and_is_idempotent(
-        nid in prop::sample::select(vec!["uuid", "isbn", "issn", "oid", "nbn", "ietf", "doi", "example"]),
+        nid in prop::sample::select(vec!["uuid", "isbn", "issn", "oid", "nbn", "ietf", "doi", "lsid", "example"]),
         nss1 in nss_strategy(),
         nss2 in nss_strategy(),
     ) {
@@ -663,7 +716,7 @@ proptest::proptest! {
     /// `syntax` (the generic procedure) implies equivalent at `scheme` (with the namespace rules).
     #[test]
     fn namespace_rules_only_add_equivalences(
-        nid in proptest::sample::select(vec!["isbn", "ISBN", "issn", "Issn", "uuid", "UUID", "nbn", "NBN", "ietf", "doi", "DOI", "example"]),
+        nid in proptest::sample::select(vec!["isbn", "ISBN", "issn", "Issn", "uuid", "UUID", "nbn", "NBN", "ietf", "doi", "DOI", "lsid", "LSID", "example"]),
         nss in "([0-9a-fA-FxX:./-]|%[0-9a-fA-F]{2}){1,24}",
         flips in proptest::collection::vec(proptest::bool::ANY, 0..32),
         tail in proptest::sample::select(vec!["", "?+r", "?=q", "#f"]),

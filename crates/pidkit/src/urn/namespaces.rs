@@ -235,6 +235,8 @@ pub(crate) fn rule(nid: &str, nss: &str) -> Option<String> {
             Cow::Owned(s) => changed(s),
             Cow::Borrowed(_) => None,
         }
+    } else if nid.eq_ignore_ascii_case("lsid") {
+        lsid_key(nss).and_then(changed)
     } else {
         None
     }
@@ -265,6 +267,8 @@ pub(crate) fn syntax_problem(nid: &str, nss: &str) -> Option<&'static str> {
         (!is_ietf(nss)).then_some(
             "not an IETF document name: rfc:N, bcp:N, std:N, fyi:N, id:NAME or mtg:NAME (RFC 2648)",
         )
+    } else if is("lsid") {
+        lsid(nss).err()
     } else {
         None
     }
@@ -448,6 +452,77 @@ fn is_ietf(nss: &str) -> bool {
     }
 }
 
+// ---- lsid (OMG Life Sciences Identifiers): authority:namespace:object[:revision] ----
+
+/// The parts of an LSID's NSS, `authority:namespace:object[:revision]` (OMG Life Sciences
+/// Identifiers specification, dtc/04-05-01, "LSID syntax"): the authority an Internet domain
+/// name, the namespace and the object not empty, the revision optional. A trailing `:` with
+/// nothing after it is an absent revision (the reference implementation's examples write
+/// `URN:LSID:pdb.org:PDB:112L:`).
+fn lsid(nss: &str) -> Result<[&str; 4], &'static str> {
+    let mut parts = nss.split(':');
+    let (Some(authority), Some(namespace), Some(object)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return Err(
+            "not an LSID: urn:lsid:authority:namespace:object[:revision] (OMG LSID specification, LSID syntax)",
+        );
+    };
+    let revision = parts.next().unwrap_or("");
+    if parts.next().is_some() {
+        return Err(
+            "not an LSID: at most four parts, authority:namespace:object:revision, and no ':' inside them (OMG LSID specification, LSID syntax)",
+        );
+    }
+    if !is_domain_name(authority) {
+        return Err(
+            "the LSID authority is not an Internet domain name: letters, digits and '-' in dot-separated labels, as example.org (OMG LSID specification, LSID syntax)",
+        );
+    }
+    if namespace.is_empty() || object.is_empty() {
+        return Err(
+            "the LSID namespace and object are required: authority:namespace:object (OMG LSID specification, LSID syntax)",
+        );
+    }
+    Ok([authority, namespace, object, revision])
+}
+
+/// An Internet domain name of two labels or more: letters, digits and `-` (not at either end of
+/// a label), labels of 1 to 63 characters (RFC 1034 §3.5, RFC 1123 §2.1).
+fn is_domain_name(s: &str) -> bool {
+    let mut labels = 0;
+    for label in s.split('.') {
+        let b = label.as_bytes();
+        if b.is_empty()
+            || b.len() > 63
+            || b[0] == b'-'
+            || b[b.len() - 1] == b'-'
+            || !b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        {
+            return false;
+        }
+        labels += 1;
+    }
+    labels >= 2
+}
+
+/// The LSID key: the authority in lower case (a domain name is case-insensitive; the namespace,
+/// object and revision are compared exactly), and no trailing `:` when there is no revision;
+/// `None` for an NSS that is not an LSID.
+fn lsid_key(nss: &str) -> Option<String> {
+    let [authority, namespace, object, revision] = lsid(nss).ok()?;
+    let mut out = String::with_capacity(nss.len());
+    out.push_str(&authority.to_ascii_lowercase());
+    for part in [namespace, object] {
+        out.push(':');
+        out.push_str(part);
+    }
+    if !revision.is_empty() {
+        out.push(':');
+        out.push_str(revision);
+    }
+    Some(out)
+}
+
 /// ASCII letters lowercased, except the hex digits of `%XX` (which stay as they are).
 fn lower_outside_pct(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -584,6 +659,40 @@ mod tests {
         for bad in ["rfc:x", "rfc:", "ien:116", "rfc2648"] {
             assert!(!is_ietf(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn lsids() {
+        // The examples of the reference implementation and of the LSID literature.
+        for (nss, key) in [
+            ("ncbi.nlm.nih.gov:pubmed:12571434", "ncbi.nlm.nih.gov:pubmed:12571434"),
+            ("pdb.org:PDB:112L:", "pdb.org:PDB:112L"),
+            ("pdb.org:1AFT:1", "pdb.org:1AFT:1"),
+            ("ncbi.nlm.nih.gov:GenBank:T48601:2", "ncbi.nlm.nih.gov:GenBank:T48601:2"),
+            ("ebi.ac.uk:SWISS-PROT/accession:P34355:3", "ebi.ac.uk:SWISS-PROT/accession:P34355:3"),
+            ("Zoobank.ORG:pub:CDC8D258-8F57-41DC-B560-247E17D3DC8C", "zoobank.org:pub:CDC8D258-8F57-41DC-B560-247E17D3DC8C"),
+            ("ipni.org:names:77115410-1:1.1", "ipni.org:names:77115410-1:1.1"),
+        ] {
+            assert!(lsid(nss).is_ok(), "{nss}");
+            assert_eq!(lsid_key(nss).as_deref(), Some(key), "{nss}");
+            assert_eq!(lsid_key(key).as_deref(), Some(key), "{key}");
+        }
+        for nss in [
+            "pdb.org:PDB",
+            "pdb.org:PDB:1:2:3",
+            "pdb:PDB:1",
+            "pdb..org:PDB:1",
+            "-pdb.org:PDB:1",
+            "pdb.org-:PDB:1",
+            "pdb_x.org:PDB:1",
+            "pdb.org::1",
+            "pdb.org:PDB:",
+            "%70db.org:PDB:1",
+        ] {
+            assert!(lsid(nss).is_err(), "{nss}");
+            assert_eq!(lsid_key(nss), None, "{nss}");
+        }
+        assert!(is_domain_name("a.b") && !is_domain_name("a") && !is_domain_name(&format!("{}.org", "a".repeat(64))));
     }
 
     #[test]
