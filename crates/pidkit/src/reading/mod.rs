@@ -412,7 +412,23 @@ impl<'a> Identifier<'a> {
     /// ```
     pub fn compare<'b>(&self, other: &Identifier<'b>, level: Level) -> Comparison<'a, 'b> {
         let keys = (self.key(level), other.key(level));
-        let equivalent = keys.0.as_str() == keys.1.as_str();
+        let mut equivalent = keys.0.as_str() == keys.1.as_str();
+        let mut rule = None;
+        // At the `Scheme` rung, identifiers of two schemes can name one thing: a scheme that
+        // says so (`Scheme::alias`) gives both the same key in its terms.
+        if !equivalent && level == Level::Scheme {
+            let (ours, theirs) = (self.alias_keys(), other.alias_keys());
+            if let Some((r1, r2)) = ours.iter().find_map(|(k1, key1, r1)| {
+                theirs
+                    .iter()
+                    .find(|(k2, key2, _)| k1 == k2 && key1 == key2)
+                    .map(|(_, _, r2)| (*r1, *r2))
+            }) {
+                equivalent = true;
+                // The rule of the alias: the one that is not the plain rule of either kind.
+                rule = Some(if r1 == self.rule(Level::Scheme) { r2 } else { r1 });
+            }
+        }
         let rung = if !equivalent {
             level
         } else if self.input() == other.input() {
@@ -424,17 +440,48 @@ impl<'a> Identifier<'a> {
         } else {
             level
         };
+        // Two versions of one work (arXiv v2 and v3, or a DOI naming the paper and one of its
+        // versions) are different, and said to be related.
+        let note = (!equivalent)
+            .then(|| work_note(self, other))
+            .flatten();
         Comparison {
             equivalent,
             rung,
-            rule: self.rule(rung),
+            rule: rule.unwrap_or_else(|| self.rule(rung)),
             keys,
+            note,
         }
     }
 }
 
+/// What `a` and `b`, different, have in common: the note of [`Scheme::work`] when their works
+/// (or a work and an alias of it) are one.
+///
+/// [`Scheme::work`]: crate::scheme::Scheme::work
+fn work_note(a: &Identifier<'_>, b: &Identifier<'_>) -> Option<&'static str> {
+    let works = |id: &Identifier<'_>| -> Vec<(Kind, String, Option<&'static str>)> {
+        let mut all: Vec<(Kind, String, Option<&'static str>)> = id
+            .alias_keys()
+            .into_iter()
+            .map(|(k, key, _)| (k, key.into_owned(), None))
+            .collect();
+        if let Some((w, note)) = id.work() {
+            all.push((id.kind(), w.into_owned(), Some(note)));
+        }
+        all
+    };
+    let (wa, wb) = (works(a), works(b));
+    wa.iter().find_map(|(k1, w1, n1)| {
+        wb.iter()
+            .find(|(k2, w2, n2)| k1 == k2 && w1 == w2 && (n1.is_some() || n2.is_some()))
+            .and_then(|(_, _, n2)| n1.or(*n2))
+    })
+}
+
 /// How two identifiers compare at a rung of the ladder ([`Identifier::compare`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Comparison<'a, 'b> {
     /// Whether they are equivalent at the rung asked.
     pub equivalent: bool,
@@ -444,6 +491,9 @@ pub struct Comparison<'a, 'b> {
     pub rule: &'static str,
     /// Their keys at the rung asked.
     pub keys: (Key<'a>, Key<'b>),
+    /// When they are different: what they have in common, for people ("the same paper in
+    /// another version"), from [`crate::scheme::Scheme::work`].
+    pub note: Option<&'static str>,
 }
 
 #[cfg(test)]

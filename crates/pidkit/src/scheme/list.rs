@@ -740,6 +740,27 @@ macro_rules! schemes {
                 }
             }
 
+            /// The key shared by every version of its work, and what sharing it means
+            /// ([`Scheme::work`]): arXiv identifiers without their version.
+            pub fn work(&self) -> Option<(Cow<'a, str>, &'static str)> {
+                match self {
+                    Identifier::Iri(_) | Identifier::Uri(_) => None,
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::work(id), )+
+                }
+            }
+
+            /// Its key at the `Scheme` rung in every scheme that says it names one of its
+            /// identifiers ([`Scheme::alias`]), with the rule: its own kind and key first.
+            pub(crate) fn alias_keys(&self) -> Vec<(Kind, Cow<'a, str>, &'static str)> {
+                let mut all = vec![(self.kind(), self.key_text(Level::Scheme), self.rule(Level::Scheme))];
+                $(
+                    if let Some((key, rule)) = <$scheme as Scheme>::alias(self) {
+                        all.push((Kind::$variant, Cow::Owned(key), rule));
+                    }
+                )+
+                all
+            }
+
             /// Its name within its scheme, without the form it was written in ([`Scheme::name`]):
             /// a DOI name, a handle …; `None` for IRIs and schemes without one.
             ///

@@ -206,6 +206,22 @@ pub trait Scheme {
         None
     }
 
+    /// Where an identifier of another scheme names what one of this scheme's names (arXiv:
+    /// the DataCite DOI `10.48550/arXiv.…`): this scheme's key for `other` at the `Scheme`
+    /// rung, with the rule that says so (`compare` uses it). `None` by default.
+    fn alias(other: &Identifier<'_>) -> Option<(String, &'static str)> {
+        let _ = other;
+        None
+    }
+
+    /// The key shared by every version of one work (arXiv: the identifier without its
+    /// version), with what sharing it means for people (`compare` says it of two different
+    /// versions). `None` for schemes without versions.
+    fn work<'a>(id: &Self::Id<'a>) -> Option<(Cow<'a, str>, &'static str)> {
+        let _ = id;
+        None
+    }
+
     /// How the identifier resolves: which service ([`Scheme::SERVICE`]) is asked, for what.
     /// `None` when pidkit does not resolve it.
     fn route(id: &Self::Id<'_>) -> Option<Route> {
