@@ -34,6 +34,12 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// An ORCID iD: `0000-0002-1825-0097`, `ORCID: …`, `https://orcid.org/…`.
+            orcid: Orcid(crate::orcid::OrcidError) => crate::orcid::OrcidScheme,
+            /// An ISNI (ISO 27729): `0000 0001 2103 2683`, `ISNI …`, `https://isni.org/isni/…`.
+            isni: Isni(crate::isni::IsniError) => crate::isni::IsniScheme,
+            /// A ROR ID: `https://ror.org/05dxps055`, `ror.org/…`, `05dxps055`.
+            ror: Ror(crate::ror::RorError) => crate::ror::RorScheme,
         }
     };
 }
