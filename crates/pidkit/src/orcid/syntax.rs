@@ -121,7 +121,7 @@ pub(crate) fn parse(s: &str) -> Result<Spans, OrcidParseError> {
             .count();
     let mut at = lead;
     let mut form = OrcidForm::Name;
-    if let Some(n) = label_len(b, at) {
+    if let Some(n) = label_len(&b[..end], at) {
         form = OrcidForm::Label;
         at += n;
     }

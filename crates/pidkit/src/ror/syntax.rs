@@ -235,6 +235,16 @@ fn read_id(s: &str, from: usize, to: usize) -> Result<RorId, RorParseError> {
     if body.is_empty() {
         return Err(Error::new(RorError::Empty, from, 0));
     }
+    // Letters and digits only, but not nine of them: the length is what is wrong (a
+    // character may be missing or doubled), whatever stands where.
+    let b = body.as_bytes();
+    if b.len() != 9 && b.iter().all(u8::is_ascii_alphanumeric) {
+        return Err(if b.len() > 9 {
+            Error::new(RorError::Length(b.len()), from + 9, b.len() - 9)
+        } else {
+            Error::new(RorError::Length(b.len()), to, 0)
+        });
+    }
     let mut chars = [0u8; 9];
     let mut upper = false;
     for (i, c) in body.char_indices() {
