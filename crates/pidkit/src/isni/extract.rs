@@ -5,7 +5,7 @@
 
 use super::Isni;
 use super::syntax::label_len;
-use crate::orcid::{ends_word, layout, starts_word};
+use crate::orcid::{Anchors, ends_word, layout, starts_word};
 
 /// An ISNI found in text.
 ///
@@ -30,8 +30,12 @@ pub struct Found<'a> {
 #[derive(Debug, Clone)]
 pub struct FoundIter<'a> {
     text: &'a str,
-    pos: usize,
+    anchors: Anchors<2>,
 }
+
+/// The needles the finder jumps to: the label and the host (`ISNI`, `isni`, `Isni`,
+/// `isni.org`), found by their `sni` or `SNI`.
+const NEEDLES: [&[u8]; 2] = [b"sni", b"SNI"];
 
 /// Find ISNIs in running text, in order, without overlaps: after the letters `ISNI` and a
 /// space or `:` (`ISNI 0000 0001 2103 2683`, `ISNI:000000012146438X`), and at the resolver's
@@ -44,7 +48,10 @@ pub struct FoundIter<'a> {
 /// assert_eq!(found, ["0000 0001 2146 438X", "0000 0001 2103 2683"]);
 /// ```
 pub fn find_iter(text: &str) -> FoundIter<'_> {
-    FoundIter { text, pos: 0 }
+    FoundIter {
+        text,
+        anchors: Anchors::new(NEEDLES),
+    }
 }
 
 impl<'a> Iterator for FoundIter<'a> {
@@ -52,24 +59,29 @@ impl<'a> Iterator for FoundIter<'a> {
 
     fn next(&mut self) -> Option<Found<'a>> {
         let b = self.text.as_bytes();
-        while self.pos < b.len() {
-            let i = self.pos;
-            self.pos += 1;
-            if !matches!(b[i], b'i' | b'I' | b'w' | b'W') || !starts_word(self.text, i) {
-                continue;
-            }
-            let Some(end) = label(b, i).or_else(|| host(b, i)) else {
-                continue;
-            };
-            let text = &self.text[i..end];
-            if let Ok(isni) = Isni::parse(text) {
-                self.pos = end;
-                return Some(Found {
-                    start: i,
-                    end,
-                    text,
-                    isni,
-                });
+        while let Some((p, _)) = self.anchors.next(b) {
+            // The `i` before `sni`, or the `www.` before that.
+            let i = p.checked_sub(1).filter(|&i| matches!(b[i], b'i' | b'I'));
+            let www = i
+                .and_then(|i| i.checked_sub(4))
+                .filter(|&w| b[w..w + 4].eq_ignore_ascii_case(b"www."));
+            for i in [www, i].into_iter().flatten() {
+                if i < self.anchors.done || !starts_word(self.text, i) {
+                    continue;
+                }
+                let Some(end) = label(b, i).or_else(|| host(b, i)) else {
+                    continue;
+                };
+                let text = &self.text[i..end];
+                if let Ok(isni) = Isni::parse(text) {
+                    self.anchors.skip_to(end);
+                    return Some(Found {
+                        start: i,
+                        end,
+                        text,
+                        isni,
+                    });
+                }
             }
         }
         None

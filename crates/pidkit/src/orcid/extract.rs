@@ -30,8 +30,13 @@ pub struct Found<'a> {
 #[derive(Debug, Clone)]
 pub struct FoundIter<'a> {
     text: &'a str,
-    pos: usize,
+    anchors: Anchors<3>,
 }
+
+/// The needles the ORCID finder jumps to: the label and the host (`orcid`, `ORCID`, `Orcid`,
+/// `orcid.org`, found by their `rcid` or `RCID`), and the `000` every iD of ORCID's blocks
+/// starts with.
+const NEEDLES: [&[u8]; 3] = [b"rcid", b"RCID", b"000"];
 
 /// Find ORCID iDs in running text, in order, without overlaps: after an `ORCID`, `ORCID iD` or
 /// `orcid` label followed by `:` or spaces (`ORCID: 0000-0002-1825-0097`,
@@ -46,7 +51,10 @@ pub struct FoundIter<'a> {
 /// assert_eq!(found, ["0000-0002-1825-0097", "0000-0002-9079-593X"]);
 /// ```
 pub fn find_iter(text: &str) -> FoundIter<'_> {
-    FoundIter { text, pos: 0 }
+    FoundIter {
+        text,
+        anchors: Anchors::new(NEEDLES),
+    }
 }
 
 impl<'a> Iterator for FoundIter<'a> {
@@ -54,31 +62,98 @@ impl<'a> Iterator for FoundIter<'a> {
 
     fn next(&mut self) -> Option<Found<'a>> {
         let b = self.text.as_bytes();
-        while self.pos < b.len() {
-            let i = self.pos;
-            self.pos += 1;
-            if !matches!(b[i], b'o' | b'O' | b'w' | b'W' | b'0') || !starts_word(self.text, i) {
-                continue;
-            }
-            let end = match b[i] {
-                b'0' => bare(b, i),
-                _ => label(b, i).or_else(|| host(b, i)),
-            };
-            let Some(end) = end else { continue };
-            let text = &self.text[i..end];
-            if let Ok(orcid) = Orcid::parse(text)
-                && (b[i] != b'0' || orcid.in_blocks())
-            {
-                self.pos = end;
-                return Some(Found {
-                    start: i,
-                    end,
-                    text,
-                    orcid,
+        while let Some((p, needle)) = self.anchors.next(b) {
+            // Where a form would start: the iD itself at `000`; the `o` before `rcid`, or the
+            // `www.` before that.
+            let starts = if needle == 2 {
+                [Some(p), None]
+            } else {
+                let o = p.checked_sub(1).filter(|&o| matches!(b[o], b'o' | b'O'));
+                let www = o.and_then(|o| o.checked_sub(4)).filter(|&w| {
+                    b[w..w + 4].eq_ignore_ascii_case(b"www.")
                 });
+                [www, o]
+            };
+            for i in starts.into_iter().flatten() {
+                if i < self.anchors.done || !starts_word(self.text, i) {
+                    continue;
+                }
+                let end = if needle == 2 {
+                    bare(b, i)
+                } else {
+                    label(b, i).or_else(|| host(b, i))
+                };
+                let Some(end) = end else { continue };
+                let text = &self.text[i..end];
+                if let Ok(orcid) = Orcid::parse(text)
+                    && (needle != 2 || orcid.in_blocks())
+                {
+                    self.anchors.skip_to(end);
+                    return Some(Found {
+                        start: i,
+                        end,
+                        text,
+                        orcid,
+                    });
+                }
             }
         }
         None
+    }
+}
+
+/// The next places of a few needles in a text, each found with `memmem` and kept until it is
+/// passed: the text is searched once per needle, however many candidates fail, so a finder
+/// stays linear and skips the text between candidates at SIMD speed.
+#[derive(Debug, Clone)]
+pub(crate) struct Anchors<const N: usize> {
+    needles: [&'static [u8]; N],
+    /// The next place of each needle, once searched for (`usize::MAX`: none left).
+    next: [Option<usize>; N],
+    /// Where the search for the next candidate resumes.
+    from: usize,
+    /// The end of the last identifier found: nothing before it is found again.
+    pub(crate) done: usize,
+}
+
+impl<const N: usize> Anchors<N> {
+    pub(crate) fn new(needles: [&'static [u8]; N]) -> Self {
+        Anchors {
+            needles,
+            next: [None; N],
+            from: 0,
+            done: 0,
+        }
+    }
+
+    /// The next candidate: the leftmost place of a needle at or after where the search
+    /// resumes, and which needle it is.
+    pub(crate) fn next(&mut self, hay: &[u8]) -> Option<(usize, usize)> {
+        for k in 0..N {
+            if self.next[k].is_none_or(|p| p < self.from) {
+                let found = hay
+                    .get(self.from..)
+                    .and_then(|h| memchr::memmem::find(h, self.needles[k]));
+                self.next[k] = Some(found.map_or(usize::MAX, |p| self.from + p));
+            }
+        }
+        let (k, p) = self
+            .next
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k, p.unwrap_or(usize::MAX)))
+            .min_by_key(|&(_, p)| p)?;
+        if p == usize::MAX {
+            return None;
+        }
+        self.from = p + 1;
+        Some((p, k))
+    }
+
+    /// An identifier was found up to `end`: the search resumes there.
+    pub(crate) fn skip_to(&mut self, end: usize) {
+        self.from = self.from.max(end);
+        self.done = end;
     }
 }
 
@@ -86,7 +161,10 @@ impl<'a> Iterator for FoundIter<'a> {
 pub(crate) fn starts_word(text: &str, i: usize) -> bool {
     match char_before(text, i) {
         None => true,
-        Some(c) => !glued_to_word(c) && !(c.is_ascii() && b"/.-_~%=:@#?&+\\$*".contains(&(c as u8))),
+        Some(c) => {
+            let url_punctuation = c.is_ascii() && b"/.-_~%=:@#?&+\\$*".contains(&(c as u8));
+            !(glued_to_word(c) || url_punctuation)
+        }
     }
 }
 

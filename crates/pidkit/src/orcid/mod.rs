@@ -59,7 +59,7 @@ pub use error::{OrcidError, OrcidParseError, codes};
 pub use extract::{Found, FoundIter, find_iter};
 pub use scheme::OrcidScheme;
 pub use syntax::{FIRST_BLOCK, OrcidForm, SECOND_BLOCK, claims};
-pub(crate) use extract::{ends_word, layout, starts_word};
+pub(crate) use extract::{Anchors, ends_word, layout, starts_word};
 pub(crate) use syntax::{in_blocks, is_orcid_form};
 
 use syntax::Spans;

@@ -5,7 +5,7 @@
 
 use super::Ror;
 use super::syntax::label_len;
-use crate::orcid::{ends_word, starts_word};
+use crate::orcid::{Anchors, ends_word, starts_word};
 
 /// A ROR ID found in text.
 ///
@@ -30,8 +30,11 @@ pub struct Found<'a> {
 #[derive(Debug, Clone)]
 pub struct FoundIter<'a> {
     text: &'a str,
-    pos: usize,
+    anchors: Anchors<3>,
 }
+
+/// The needles the finder jumps to: the labels and the host (`ror:`, `ROR`, `Ror`, `ror.org`).
+const NEEDLES: [&[u8]; 3] = [b"ror", b"ROR", b"Ror"];
 
 /// Find ROR IDs in running text, in order, without overlaps: after a label (`ROR: 05dxps055`,
 /// `ROR ID 05dxps055`, `ror:05dxps055`) and at the registry's host written without a scheme
@@ -44,7 +47,10 @@ pub struct FoundIter<'a> {
 /// assert_eq!(found, ["03yrm5c26", "04wxnsj81"]);
 /// ```
 pub fn find_iter(text: &str) -> FoundIter<'_> {
-    FoundIter { text, pos: 0 }
+    FoundIter {
+        text,
+        anchors: Anchors::new(NEEDLES),
+    }
 }
 
 impl<'a> Iterator for FoundIter<'a> {
@@ -52,24 +58,28 @@ impl<'a> Iterator for FoundIter<'a> {
 
     fn next(&mut self) -> Option<Found<'a>> {
         let b = self.text.as_bytes();
-        while self.pos < b.len() {
-            let i = self.pos;
-            self.pos += 1;
-            if !matches!(b[i], b'r' | b'R' | b'w' | b'W') || !starts_word(self.text, i) {
-                continue;
-            }
-            let Some(end) = host(b, i).or_else(|| label(b, i)) else {
-                continue;
-            };
-            let text = &self.text[i..end];
-            if let Ok(ror) = Ror::parse(text) {
-                self.pos = end;
-                return Some(Found {
-                    start: i,
-                    end,
-                    text,
-                    ror,
-                });
+        while let Some((p, _)) = self.anchors.next(b) {
+            // The label or host itself, or the `www.` before it.
+            let www = p
+                .checked_sub(4)
+                .filter(|&w| b[w..w + 4].eq_ignore_ascii_case(b"www."));
+            for i in [www, Some(p)].into_iter().flatten() {
+                if i < self.anchors.done || !starts_word(self.text, i) {
+                    continue;
+                }
+                let Some(end) = host(b, i).or_else(|| label(b, i)) else {
+                    continue;
+                };
+                let text = &self.text[i..end];
+                if let Ok(ror) = Ror::parse(text) {
+                    self.anchors.skip_to(end);
+                    return Some(Found {
+                        start: i,
+                        end,
+                        text,
+                        ror,
+                    });
+                }
             }
         }
         None
