@@ -29,9 +29,12 @@ use pidkit::isbn::Isbn;
 use pidkit::issn::Issn;
 use pidkit::purl::{self, Purl};
 use pidkit::swh::{self, Swhid};
+use pidkit::isni::{self, Isni};
+use pidkit::orcid::{self, Orcid};
+use pidkit::ror::{self, Ror};
 use pidkit::{
-    DisplayForm, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReferenceResolution, Rule,
-    ToIri, ToUri, Urn, UrnSyntax, Warning,
+    DisplayForm, Identifier, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReadOptions,
+    ReferenceResolution, Rule, ToIri, ToUri, Urn, UrnSyntax, Warning,
 };
 
 /// The body of a fuzz target: any bytes in, a panic when something is wrong.
@@ -60,6 +63,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("ean", ean),
     ("swh", swh),
     ("purl", purl),
+    ("orcid", orcid),
+    ("isni", isni),
+    ("ror", ror),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
@@ -918,14 +924,148 @@ pub fn pmcid(data: &[u8]) {
 
 /// A finder's spans: in order, without overlaps, on character boundaries, inside `s`.
 fn finds_in_order(spans: impl Iterator<Item = (usize, usize)>, s: &str) {
+/// The reading of `s` forced to `kind`'s scheme, through the list: its normal form and key at
+/// every rung read back (forced again) as the same key, and are their own normal forms; the
+/// warnings point inside the input.
+fn reads_back_through_the_list(s: &str, kind: pidkit::Kind) {
+    let opts =
+        ReadOptions::new(kind.reading().expect("a scheme's kind"), None).expect("no profile named");
+    let id = match Identifier::parse_with(s, &opts) {
+        Ok(id) => id,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert_eq!(id.kind(), kind);
+    warnings_inside(&id.warnings(), s);
+    for level in LEVELS {
+        let n = id.normalize(level);
+        let again = Identifier::parse_with(&n, &opts).unwrap_or_else(|e| {
+            panic!("{s:?} normalizes at {level:?} to {n:?}, not read back: {e}")
+        });
+        assert_eq!(
+            again.normalize(level),
+            n,
+            "not idempotent at {level:?} on {s:?}"
+        );
+        if level != Level::Simple {
+            assert_eq!(
+                again.key(level).as_str(),
+                id.key(level).as_str(),
+                "{s:?} via {n:?}"
+            );
+        }
+    }
+    let _ = (
+        id.details(),
+        id.name(),
+        id.to_uri(&ToUri::new()),
+        id.rule(Level::Scheme),
+    );
+}
+
+/// The finds of a scheme's finder in `s`: in order, without overlap, on character boundaries.
+fn finds_inside(spans: impl Iterator<Item = (usize, usize)>, s: &str) {
     let mut prev = 0;
     for (start, end) in spans {
         assert!(
             prev <= start && start < end && end <= s.len(),
             "span {start}..{end} after {prev} in {} bytes",
             s.len()
+            "{start}..{end} in {s:?}"
         );
         assert!(s.is_char_boundary(start) && s.is_char_boundary(end));
         prev = end;
     }
+}
+
+/// ORCID iDs: an error points inside the input; a valid iD's warnings point inside it, its
+/// URI, hyphenated iD and sixteen characters read back as the same iD, an iD in ORCID's blocks
+/// is claimed in those forms, and the forced reading through the list reads back its normal
+/// forms; the finder's finds are ordered, apart and valid.
+///
+/// ```
+/// pidkit_fuzz_targets::orcid(b"ORCID: 0000-0002-1694-233x ");
+/// pidkit_fuzz_targets::orcid(b"https://orcid.org/0000-0002-1825-0098");
+/// ```
+pub fn orcid(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let _ = orcid::claims(data);
+    finds_inside(orcid::find_iter(s).map(|f| (f.start, f.end)), s);
+    match Orcid::parse(s) {
+        Err(e) => points_inside(&e, s),
+        Ok(o) => {
+            assert_eq!(o.input(), s);
+            warnings_inside(&o.warnings(), s);
+            let compact = o.compact().to_owned();
+            for form in [o.url(), o.id(), compact.clone()] {
+                let b = Orcid::parse(&form)
+                    .unwrap_or_else(|e| panic!("{s:?} -> {form:?} does not read back: {e}"));
+                assert_eq!(b.compact(), compact, "{s:?} via {form:?}");
+                if o.in_blocks() {
+                    assert!(orcid::claims(form.as_bytes()), "{form:?} is not claimed");
+                }
+            }
+            let _ = (o.parts(), o.written(), o.written_url(), o.check_char());
+        }
+    }
+    reads_back_through_the_list(s, pidkit::Kind::Orcid);
+}
+
+/// ISNIs: as [`orcid`], with the resolver's URL, the four spaced blocks and the sixteen
+/// characters; every valid ISNI is claimed in its URL form.
+///
+/// ```
+/// pidkit_fuzz_targets::isni(b"ISNI 0000 0001 2146 438x");
+/// pidkit_fuzz_targets::isni(b"http://www.isni.org/0000000121032683/");
+/// ```
+pub fn isni(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let _ = isni::claims(data);
+    finds_inside(isni::find_iter(s).map(|f| (f.start, f.end)), s);
+    match Isni::parse(s) {
+        Err(e) => points_inside(&e, s),
+        Ok(i) => {
+            assert_eq!(i.input(), s);
+            warnings_inside(&i.warnings(), s);
+            let compact = i.compact().to_owned();
+            assert!(isni::claims(i.url().as_bytes()));
+            for form in [i.url(), i.display(), compact.clone()] {
+                let b = Isni::parse(&form)
+                    .unwrap_or_else(|e| panic!("{s:?} -> {form:?} does not read back: {e}"));
+                assert_eq!(b.compact(), compact, "{s:?} via {form:?}");
+            }
+            let _ = (i.parts(), i.written(), i.written_url(), i.check_char());
+        }
+    }
+    reads_back_through_the_list(s, pidkit::Kind::Isni);
+}
+
+/// ROR IDs: as [`orcid`], with the URL and the nine characters; every valid ID is claimed in
+/// both forms.
+///
+/// ```
+/// pidkit_fuzz_targets::ror(b"ROR: 05DXPS055");
+/// pidkit_fuzz_targets::ror(b"https://ror.org/01kOyrm29");
+/// ```
+pub fn ror(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let _ = ror::claims(data);
+    finds_inside(ror::find_iter(s).map(|f| (f.start, f.end)), s);
+    match Ror::parse(s) {
+        Err(e) => points_inside(&e, s),
+        Ok(r) => {
+            assert_eq!(r.input(), s);
+            warnings_inside(&r.warnings(), s);
+            for form in [r.url(), r.id().to_owned()] {
+                let b = Ror::parse(&form)
+                    .unwrap_or_else(|e| panic!("{s:?} -> {form:?} does not read back: {e}"));
+                assert_eq!(b.id(), r.id(), "{s:?} via {form:?}");
+                assert!(ror::claims(form.as_bytes()), "{form:?} is not claimed");
+            }
+            let _ = (r.parts(), r.written(), r.written_url(), r.check());
+        }
+    }
+    reads_back_through_the_list(s, pidkit::Kind::Ror);
 }

@@ -36,10 +36,20 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// A SWHID (`swh:1:…`, or at a resolver), the SWHID specification (ISO/IEC 18670).
+            swh: Swh(crate::swh::SwhError) => crate::swh::SwhScheme,
+            /// A PURL: an http(s) URL on a PURL service (`purl.org` …) or `w3id.org`.
+            purl: Purl(crate::purl::PurlError) => crate::purl::PurlScheme,
             /// An arXiv identifier (`2101.00001v2`, `hep-th/9901001`, `arXiv:…`, arxiv.org URLs).
             arxiv: Arxiv(crate::arxiv::ArxivError) => crate::arxiv::ArxivScheme,
             /// A PubMed Central identifier (`PMC243493`, `PMCID: PMC243493`, PMC URLs).
             pmcid: Pmcid(crate::pmcid::PmcidError) => crate::pmcid::PmcidScheme,
+            /// An ORCID iD: `0000-0002-1825-0097`, `ORCID: …`, `https://orcid.org/…`.
+            orcid: Orcid(crate::orcid::OrcidError) => crate::orcid::OrcidScheme,
+            /// An ISNI (ISO 27729): `0000 0001 2103 2683`, `ISNI …`, `https://isni.org/isni/…`.
+            isni: Isni(crate::isni::IsniError) => crate::isni::IsniScheme,
+            /// A ROR ID: `https://ror.org/05dxps055`, `ror.org/…`, `05dxps055`.
+            ror: Ror(crate::ror::RorError) => crate::ror::RorScheme,
             /// An ISBN (ISO 2108): ISBN-13 or ISBN-10, bare or after an `ISBN` label.
             isbn: Isbn(crate::isbn::IsbnError) => crate::isbn::IsbnScheme,
             /// An ISSN (ISO 3297): `NNNN-NNNC`, bare, labelled or as an ISSN Portal URL.
@@ -48,10 +58,6 @@ macro_rules! with_schemes {
             pmid: Pmid(crate::pmid::PmidError) => crate::pmid::PmidScheme,
             /// An EAN-13, EAN-8 or UPC-A number (GS1 General Specifications).
             ean: Ean(crate::ean::EanError) => crate::ean::EanScheme,
-            /// A SWHID (`swh:1:…`, or at a resolver), the SWHID specification (ISO/IEC 18670).
-            swh: Swh(crate::swh::SwhError) => crate::swh::SwhScheme,
-            /// A PURL: an http(s) URL on a PURL service (`purl.org` …) or `w3id.org`.
-            purl: Purl(crate::purl::PurlError) => crate::purl::PurlScheme,
         }
     };
 }
