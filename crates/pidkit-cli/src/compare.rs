@@ -146,6 +146,9 @@ pub fn main(
             let _ = write!(out, ",\"equivalent\":{}", equivalent.unwrap_or("null"));
             output::json_member(&mut out, "rung", rung);
             output::json_member(&mut out, "rule", rule);
+            if let Some(note) = c.as_ref().and_then(|c| c.note) {
+                output::json_member(&mut out, "note", Some(note));
+            }
             for (k, side) in sides.iter().enumerate() {
                 out.push_str(if k == 0 { ",\"a\":" } else { ",\"b\":" });
                 side.json(&mut out, key(k));
@@ -180,8 +183,12 @@ pub fn main(
                     c.rule
                 );
             }
-            Some(_) => {
-                let _ = writeln!(out, "{} at level {}", style.red("different"), level.name());
+            Some(c) => {
+                let _ = write!(out, "{} at level {}", style.red("different"), level.name());
+                if let Some(note) = c.note {
+                    let _ = write!(out, ": {note}");
+                }
+                out.push('\n');
             }
             None => {
                 let mut err = String::new();

@@ -139,4 +139,23 @@ impl Scheme for ArxivScheme {
     fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
         Some(id.versioned())
     }
+
+    /// arXiv's DOIs (`10.48550/arXiv.ID`, registered with DataCite since 2022) name the paper
+    /// `arXiv:ID` (without a version): the DOI's arXiv key.
+    fn alias(other: &crate::Identifier<'_>) -> Option<(String, &'static str)> {
+        let name = other.name()?;
+        let a = super::arxiv_of_doi(&name)?;
+        Some((
+            a.key().into_owned(),
+            "arXiv's DOI 10.48550/arXiv.ID names the paper arXiv:ID (arXiv, DataCite DOIs since 2022)",
+        ))
+    }
+
+    /// The paper, whatever its version: `arXiv:ID` without `vN`.
+    fn work<'a>(id: &Self::Id<'a>) -> Option<(Cow<'a, str>, &'static str)> {
+        Some((
+            Cow::Owned(format!("arXiv:{}", id.id())),
+            "the same paper, another version (a version is part of an arXiv identifier)",
+        ))
+    }
 }

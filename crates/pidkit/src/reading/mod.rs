@@ -426,7 +426,11 @@ impl<'a> Identifier<'a> {
             }) {
                 equivalent = true;
                 // The rule of the alias: the one that is not the plain rule of either kind.
-                rule = Some(if r1 == self.rule(Level::Scheme) { r2 } else { r1 });
+                rule = Some(if r1 == self.rule(Level::Scheme) {
+                    r2
+                } else {
+                    r1
+                });
             }
         }
         let rung = if !equivalent {
@@ -442,9 +446,7 @@ impl<'a> Identifier<'a> {
         };
         // Two versions of one work (arXiv v2 and v3, or a DOI naming the paper and one of its
         // versions) are different, and said to be related.
-        let note = (!equivalent)
-            .then(|| work_note(self, other))
-            .flatten();
+        let note = (!equivalent).then(|| work_note(self, other)).flatten();
         Comparison {
             equivalent,
             rung,
