@@ -22,16 +22,16 @@ use std::hash::{BuildHasher, RandomState};
 use pidkit::ark::{self, Ark, ArkOptions};
 use pidkit::arxiv::{self, Arxiv};
 use pidkit::doi::{self, Doi, DoiProfile};
-use pidkit::pmcid::{self, Pmcid};
-use pidkit::pmid::{self, Pmid};
 use pidkit::ean::Ean;
 use pidkit::isbn::Isbn;
-use pidkit::issn::Issn;
-use pidkit::purl::{self, Purl};
-use pidkit::swh::{self, Swhid};
 use pidkit::isni::{self, Isni};
+use pidkit::issn::Issn;
 use pidkit::orcid::{self, Orcid};
+use pidkit::pmcid::{self, Pmcid};
+use pidkit::pmid::{self, Pmid};
+use pidkit::purl::{self, Purl};
 use pidkit::ror::{self, Ror};
+use pidkit::swh::{self, Swhid};
 use pidkit::{
     DisplayForm, Identifier, Idna, Iri, IriRef, Ivoid, Key, Lenient, Level, Profile, ReadOptions,
     ReferenceResolution, Rule, ToIri, ToUri, Urn, UrnSyntax, Warning,
@@ -571,203 +571,6 @@ pub fn ark(data: &[u8]) {
     );
 }
 
-/// ISBNs (ISO 2108): an error points inside the input; an ISBN is claimed by `isbn::claims`
-/// (trimmed), its warnings point inside it, its canonical form reads back as itself with the same
-/// key, its ISBN-10 (where it has one) and its 13 digits read back with the same key, its URN's
-/// NSS checks by the same rules, and its finder finds it after a label.
-///
-/// ```
-/// pidkit_fuzz_targets::isbn(b"ISBN-10: 0-8044-2957-x ");
-/// pidkit_fuzz_targets::isbn(b"9784189280746");
-/// ```
-pub fn isbn(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let i = match Isbn::parse(s) {
-        Ok(i) => i,
-/// SWHIDs (the SWHID specification): an error points inside the input; a SWHID is claimed by
-/// `swh::claims`, its warnings point inside it, its normal forms at `Syntax` and `Scheme` are
-/// SWHIDs that are their own normal forms and say they change nothing, the `Scheme` form of the
-/// `Syntax` form is the `Scheme` form, and the archive URL reads back as the same SWHID.
-///
-/// ```
-/// pidkit_fuzz_targets::swh(b"https://archive.softwareheritage.org/SWH:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=09;origin=HTTP://A/b/");
-/// pidkit_fuzz_targets::swh(b"swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=0");
-/// ```
-pub fn swh(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let claimed = swh::claims(data);
-    let id = match Swhid::parse(s) {
-        Ok(id) => id,
-        Err(e) => {
-            points_inside(&e, s);
-            return;
-        }
-    };
-    assert_eq!(i.input(), s);
-    assert!(
-        pidkit::isbn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
-        "{s:?} is an ISBN that claims() does not claim"
-    );
-    warnings_inside(&i.warnings(), s);
-    let key = i.key().into_owned();
-    assert_eq!(key.len(), 13);
-    let c = i.canonical().into_owned();
-    let again = Isbn::parse(&c).unwrap_or_else(|e| panic!("{s:?} -> {c:?} does not read: {e}"));
-    assert_eq!(
-        (again.canonical().as_ref(), again.key().as_ref()),
-        (c.as_str(), key.as_str())
-    );
-    for form in [Some(key.clone()), i.isbn10(), i.hyphenated10()]
-        .into_iter()
-        .flatten()
-    {
-        let b = Isbn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
-        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
-    }
-    assert_eq!(pidkit::isbn::urn_nss(&key).as_deref(), Some(key.as_str()));
-    let labelled = format!("ISBN {c}");
-    let found: Vec<_> = pidkit::isbn::find_iter(&labelled).collect();
-    assert_eq!(found.len(), 1, "{labelled:?}");
-    let _ = (i.parts(), i.group_name());
-}
-
-/// ISSNs (ISO 3297): an error points inside the input; an ISSN is claimed by `issn::claims`
-/// (trimmed), its warnings point inside it, its canonical form, compact form and Portal URL read
-/// back with the same key, its EAN-13 reads as an EAN that carries it, and its URN's NSS checks
-/// by the same rules.
-///
-/// ```
-/// pidkit_fuzz_targets::issn(b"https://portal.issn.org/resource/ISSN-L/0264-2875");
-/// pidkit_fuzz_targets::issn(b"ISSN 1365-201x");
-/// ```
-pub fn issn(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let i = match Issn::parse(s) {
-        Ok(i) => i,
-        Err(e) => {
-            points_inside(&e, s);
-            return;
-        }
-    };
-    assert!(
-        pidkit::issn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
-        "{s:?} is an ISSN that claims() does not claim"
-    );
-    warnings_inside(&i.warnings(), s);
-    let key = i.key().into_owned();
-    for form in [i.canonical().into_owned(), i.compact().to_owned(), i.url()] {
-        let b = Issn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
-        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
-        assert_eq!(b.canonical(), i.canonical());
-    }
-    let ean13 = i.ean13();
-    let ean = Ean::parse(&ean13).unwrap_or_else(|e| panic!("{s:?}: its EAN-13: {e}"));
-    assert_eq!(ean.issn(), Some(i.issn()));
-    assert_eq!(pidkit::issn::urn_nss(&key), Some(i.issn()));
-    let _ = i.parts();
-}
-
-/// EAN/UPC numbers (GS1): an error points inside the input; a number read is claimed by
-/// `ean::claims` when it is written bare or after a label, its warnings point inside it, its
-/// canonical form and its GTIN-13 read back with the same key, and the ISBN or ISSN it carries
-/// reads as one.
-///
-/// ```
-/// pidkit_fuzz_targets::ean(b"UPC-A: 0 36000 29145 2");
-/// pidkit_fuzz_targets::ean(b"9771144875007");
-/// ```
-pub fn ean(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let e = match Ean::parse(s) {
-        Ok(e) => e,
-        Err(err) => {
-            points_inside(&err, s);
-            return;
-        }
-    };
-    warnings_inside(&e.warnings(), s);
-    let key = e.key().into_owned();
-    for form in [e.canonical().into_owned(), e.gtin13().to_owned()] {
-        let b = Ean::parse(&form).unwrap_or_else(|err| panic!("{s:?} -> {form:?}: {err}"));
-        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
-        assert!(pidkit::ean::claims(form.as_bytes()), "{form:?}");
-    }
-    if let Some(isbn) = e.isbn() {
-        assert_eq!(
-            Isbn::parse(&isbn).map(|i| i.key().into_owned()).ok(),
-            Some(key.clone())
-        );
-    }
-    if let Some(issn) = e.issn() {
-        assert!(Issn::parse(&issn).is_ok(), "{s:?}: {issn:?}");
-    }
-    let _ = e.parts();
-    assert_eq!(id.input(), s);
-    assert!(claimed, "{s:?} is a SWHID that claims() does not claim");
-    warnings_inside(&id.warnings(), s);
-    for level in [Level::Syntax, Level::Scheme] {
-        let k = id.key(level);
-        let again = Swhid::parse(&k)
-            .unwrap_or_else(|e| panic!("{s:?} normalizes to {k:?}, not a SWHID: {e}"));
-        assert_eq!(again.key(level), k, "{level:?} is not idempotent on {s:?}");
-        assert!(
-            again.changes(level).is_empty(),
-            "{k:?}: {:?}",
-            again.changes(level)
-        );
-        assert_eq!(
-            again.core().to_ascii_lowercase(),
-            id.core().to_ascii_lowercase()
-        );
-    }
-    let syntax = id.key(Level::Syntax);
-    assert_eq!(
-        Swhid::parse(&syntax).map(|x| x.key(Level::Scheme).into_owned()),
-        Ok(id.key(Level::Scheme).into_owned()),
-        "{s:?}"
-    );
-    let url = id.url();
-    let back =
-        Swhid::parse(&url).unwrap_or_else(|e| panic!("{s:?} -> {url:?} does not read back: {e}"));
-    assert_eq!(back.key(Level::Syntax), syntax, "{s:?} via {url:?}");
-    let _ = (
-        id.parts(),
-        id.changes(Level::Scheme),
-        id.qualifiers().count(),
-    );
-}
-
-/// PURLs: an error points inside the input; a PURL's service is one of the services, its
-/// domain is not empty, its keys are those of the IRI it is, and a claimed input that is an
-/// `http(s)` IRI with a domain reads as a PURL.
-///
-/// ```
-/// pidkit_fuzz_targets::purl(b"HTTP://PURL.ORG/dc/./terms/%7e");
-/// pidkit_fuzz_targets::purl(b"https://w3id.org/");
-/// ```
-pub fn purl(data: &[u8]) {
-    let Some(s) = text(data) else { return };
-    let p = match Purl::parse(s) {
-        Ok(p) => p,
-        Err(e) => {
-            points_inside(&e, s);
-            assert!(
-                !purl::claims(data) || e.code() == "purl-iri",
-                "{s:?} is claimed but refused: {e}"
-            );
-            return;
-        }
-    };
-    assert_eq!(p.input(), s);
-    assert!(purl::SERVICES.contains(&p.service()));
-    assert!(!p.domain().is_empty() && p.path().starts_with('/'));
-    let iri = IriRef::parse(s).expect("a PURL is an IRI");
-    for level in LEVELS {
-        assert_eq!(p.key(level), iri.key(level).as_str(), "{s:?} at {level:?}");
-    }
-    let _ = p.parts();
-}
-
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without
 /// overlap, on character boundaries; every IRI found is an IRI, every DOI a DOI and every
 /// handle a handle.
@@ -924,6 +727,222 @@ pub fn pmcid(data: &[u8]) {
 
 /// A finder's spans: in order, without overlaps, on character boundaries, inside `s`.
 fn finds_in_order(spans: impl Iterator<Item = (usize, usize)>, s: &str) {
+    let mut prev = 0;
+    for (start, end) in spans {
+        assert!(
+            prev <= start && start < end && end <= s.len(),
+            "span {start}..{end} after {prev} in {} bytes",
+            s.len()
+        );
+        assert!(s.is_char_boundary(start) && s.is_char_boundary(end));
+        prev = end;
+    }
+}
+
+/// ISBNs (ISO 2108): an error points inside the input; an ISBN is claimed by `isbn::claims`
+/// (trimmed), its warnings point inside it, its canonical form reads back as itself with the same
+/// key, its ISBN-10 (where it has one) and its 13 digits read back with the same key, its URN's
+/// NSS checks by the same rules, and its finder finds it after a label.
+///
+/// ```
+/// pidkit_fuzz_targets::isbn(b"ISBN-10: 0-8044-2957-x ");
+/// pidkit_fuzz_targets::isbn(b"9784189280746");
+/// ```
+pub fn isbn(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let i = match Isbn::parse(s) {
+        Ok(i) => i,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert_eq!(i.input(), s);
+    assert!(
+        pidkit::isbn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
+        "{s:?} is an ISBN that claims() does not claim"
+    );
+    warnings_inside(&i.warnings(), s);
+    let key = i.key().into_owned();
+    assert_eq!(key.len(), 13);
+    let c = i.canonical().into_owned();
+    let again = Isbn::parse(&c).unwrap_or_else(|e| panic!("{s:?} -> {c:?} does not read: {e}"));
+    assert_eq!(
+        (again.canonical().as_ref(), again.key().as_ref()),
+        (c.as_str(), key.as_str())
+    );
+    for form in [Some(key.clone()), i.isbn10(), i.hyphenated10()]
+        .into_iter()
+        .flatten()
+    {
+        let b = Isbn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+    }
+    assert_eq!(pidkit::isbn::urn_nss(&key).as_deref(), Some(key.as_str()));
+    let labelled = format!("ISBN {c}");
+    let found: Vec<_> = pidkit::isbn::find_iter(&labelled).collect();
+    assert_eq!(found.len(), 1, "{labelled:?}");
+    let _ = (i.parts(), i.group_name());
+}
+
+/// ISSNs (ISO 3297): an error points inside the input; an ISSN is claimed by `issn::claims`
+/// (trimmed), its warnings point inside it, its canonical form, compact form and Portal URL read
+/// back with the same key, its EAN-13 reads as an EAN that carries it, and its URN's NSS checks
+/// by the same rules.
+///
+/// ```
+/// pidkit_fuzz_targets::issn(b"https://portal.issn.org/resource/ISSN-L/0264-2875");
+/// pidkit_fuzz_targets::issn(b"ISSN 1365-201x");
+/// ```
+pub fn issn(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let i = match Issn::parse(s) {
+        Ok(i) => i,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert!(
+        pidkit::issn::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes()),
+        "{s:?} is an ISSN that claims() does not claim"
+    );
+    warnings_inside(&i.warnings(), s);
+    let key = i.key().into_owned();
+    for form in [i.canonical().into_owned(), i.compact().to_owned(), i.url()] {
+        let b = Issn::parse(&form).unwrap_or_else(|e| panic!("{s:?} -> {form:?}: {e}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+        assert_eq!(b.canonical(), i.canonical());
+    }
+    let ean13 = i.ean13();
+    let ean = Ean::parse(&ean13).unwrap_or_else(|e| panic!("{s:?}: its EAN-13: {e}"));
+    assert_eq!(ean.issn(), Some(i.issn()));
+    assert_eq!(pidkit::issn::urn_nss(&key), Some(i.issn()));
+    let _ = i.parts();
+}
+
+/// EAN/UPC numbers (GS1): an error points inside the input; a number read is claimed by
+/// `ean::claims` when it is written bare or after a label, its warnings point inside it, its
+/// canonical form and its GTIN-13 read back with the same key, and the ISBN or ISSN it carries
+/// reads as one.
+///
+/// ```
+/// pidkit_fuzz_targets::ean(b"UPC-A: 0 36000 29145 2");
+/// pidkit_fuzz_targets::ean(b"9771144875007");
+/// ```
+pub fn ean(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let e = match Ean::parse(s) {
+        Ok(e) => e,
+        Err(err) => {
+            points_inside(&err, s);
+            return;
+        }
+    };
+    warnings_inside(&e.warnings(), s);
+    let key = e.key().into_owned();
+    for form in [e.canonical().into_owned(), e.gtin13().to_owned()] {
+        let b = Ean::parse(&form).unwrap_or_else(|err| panic!("{s:?} -> {form:?}: {err}"));
+        assert_eq!(b.key(), key.as_str(), "{s:?} via {form:?}");
+        assert!(pidkit::ean::claims(form.as_bytes()), "{form:?}");
+    }
+    if let Some(isbn) = e.isbn() {
+        assert_eq!(
+            Isbn::parse(&isbn).map(|i| i.key().into_owned()).ok(),
+            Some(key.clone())
+        );
+    }
+    if let Some(issn) = e.issn() {
+        assert!(Issn::parse(&issn).is_ok(), "{s:?}: {issn:?}");
+    }
+    let _ = e.parts();
+}
+
+/// SWHIDs (the SWHID specification): an error points inside the input; a SWHID is claimed by
+/// `swh::claims`, its warnings point inside it, its normal forms at `Syntax` and `Scheme` are
+/// SWHIDs that are their own normal forms and say they change nothing, the `Scheme` form of the
+/// `Syntax` form is the `Scheme` form, and the archive URL reads back as the same SWHID.
+///
+/// ```
+/// pidkit_fuzz_targets::swh(b"https://archive.softwareheritage.org/SWH:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=09;origin=HTTP://A/b/");
+/// pidkit_fuzz_targets::swh(b"swh:1:cnt:94a9ed024d3859793618152ea559a168bbcbb5e2;lines=0");
+/// ```
+pub fn swh(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let claimed = swh::claims(data);
+    let id = match Swhid::parse(s) {
+        Ok(id) => id,
+        Err(e) => {
+            points_inside(&e, s);
+            return;
+        }
+    };
+    assert_eq!(id.input(), s);
+    assert!(claimed, "{s:?} is a SWHID that claims() does not claim");
+    warnings_inside(&id.warnings(), s);
+    for level in [Level::Syntax, Level::Scheme] {
+        let k = id.key(level);
+        let again = Swhid::parse(&k)
+            .unwrap_or_else(|e| panic!("{s:?} normalizes to {k:?}, not a SWHID: {e}"));
+        assert_eq!(again.key(level), k, "{level:?} is not idempotent on {s:?}");
+        assert!(
+            again.changes(level).is_empty(),
+            "{k:?}: {:?}",
+            again.changes(level)
+        );
+        assert_eq!(
+            again.core().to_ascii_lowercase(),
+            id.core().to_ascii_lowercase()
+        );
+    }
+    let syntax = id.key(Level::Syntax);
+    assert_eq!(
+        Swhid::parse(&syntax).map(|x| x.key(Level::Scheme).into_owned()),
+        Ok(id.key(Level::Scheme).into_owned()),
+        "{s:?}"
+    );
+    let url = id.url();
+    let back =
+        Swhid::parse(&url).unwrap_or_else(|e| panic!("{s:?} -> {url:?} does not read back: {e}"));
+    assert_eq!(back.key(Level::Syntax), syntax, "{s:?} via {url:?}");
+    let _ = (
+        id.parts(),
+        id.changes(Level::Scheme),
+        id.qualifiers().count(),
+    );
+}
+
+/// PURLs: an error points inside the input; a PURL's service is one of the services, its
+/// domain is not empty, its keys are those of the IRI it is, and a claimed input that is an
+/// `http(s)` IRI with a domain reads as a PURL.
+///
+/// ```
+/// pidkit_fuzz_targets::purl(b"HTTP://PURL.ORG/dc/./terms/%7e");
+/// pidkit_fuzz_targets::purl(b"https://w3id.org/");
+/// ```
+pub fn purl(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let p = match Purl::parse(s) {
+        Ok(p) => p,
+        Err(e) => {
+            points_inside(&e, s);
+            assert!(
+                !purl::claims(data) || e.code() == "purl-iri",
+                "{s:?} is claimed but refused: {e}"
+            );
+            return;
+        }
+    };
+    assert_eq!(p.input(), s);
+    assert!(purl::SERVICES.contains(&p.service()));
+    assert!(!p.domain().is_empty() && p.path().starts_with('/'));
+    let iri = IriRef::parse(s).expect("a PURL is an IRI");
+    for level in LEVELS {
+        assert_eq!(p.key(level), iri.key(level).as_str(), "{s:?} at {level:?}");
+    }
+    let _ = p.parts();
+}
+
 /// The reading of `s` forced to `kind`'s scheme, through the list: its normal form and key at
 /// every rung read back (forced again) as the same key, and are their own normal forms; the
 /// warnings point inside the input.
@@ -971,8 +990,6 @@ fn finds_inside(spans: impl Iterator<Item = (usize, usize)>, s: &str) {
     for (start, end) in spans {
         assert!(
             prev <= start && start < end && end <= s.len(),
-            "span {start}..{end} after {prev} in {} bytes",
-            s.len()
             "{start}..{end} in {s:?}"
         );
         assert!(s.is_char_boundary(start) && s.is_char_boundary(end));
