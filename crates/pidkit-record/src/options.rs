@@ -27,7 +27,7 @@ pub fn profile_choices() -> Vec<Option<String>> {
 /// ```
 /// let o = pidkit_record::options::read("doi", Some("legacy"))?;
 /// assert_eq!(o.read_as, pidkit::ReadAs::Doi);
-/// assert!(pidkit_record::options::read("isbn", None).unwrap_err().contains("expected auto"));
+/// assert!(pidkit_record::options::read("isbn13", None).unwrap_err().contains("expected auto"));
 /// # Ok::<(), String>(())
 /// ```
 pub fn read(as_: &str, profile: Option<&str>) -> Result<ReadOptions, String> {

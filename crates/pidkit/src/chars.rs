@@ -196,6 +196,23 @@ pub fn space_around(s: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// Whether a line is blank: empty, or only Unicode `White_Space` (U+0009–U+000D, space, NEL,
+/// NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000 — the one definition the
+/// CLI's streams and the bindings use). Decided on the first byte for nearly every line.
+///
+/// ```
+/// use pidkit::chars::is_blank;
+/// assert!(is_blank("") && is_blank(" \t") && is_blank("\u{3000}") && is_blank("\u{0B}") && is_blank("\u{85}"));
+/// assert!(!is_blank("a") && !is_blank(" x") && !is_blank("\u{200B}"));
+/// ```
+pub fn is_blank(s: &str) -> bool {
+    match s.as_bytes().first() {
+        None => true,
+        Some(&b) if b < 0x80 && !(b.is_ascii_whitespace() || b == 0x0B) => false,
+        _ => s.chars().all(char::is_whitespace),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,22 +296,5 @@ mod tests {
             all,
             [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E]
         );
-    }
-}
-
-/// Whether a line is blank: empty, or only Unicode `White_Space` (U+0009–U+000D, space, NEL,
-/// NBSP, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000 — the one definition the
-/// CLI's streams and the bindings use). Decided on the first byte for nearly every line.
-///
-/// ```
-/// use pidkit::chars::is_blank;
-/// assert!(is_blank("") && is_blank(" \t") && is_blank("\u{3000}") && is_blank("\u{0B}") && is_blank("\u{85}"));
-/// assert!(!is_blank("a") && !is_blank(" x") && !is_blank("\u{200B}"));
-/// ```
-pub fn is_blank(s: &str) -> bool {
-    match s.as_bytes().first() {
-        None => true,
-        Some(&b) if b < 0x80 && !(b.is_ascii_whitespace() || b == 0x0B) => false,
-        _ => s.chars().all(char::is_whitespace),
     }
 }

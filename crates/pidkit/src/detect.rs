@@ -2,21 +2,14 @@
 //!
 //! The decision looks at the form only, so a malformed DOI is still a DOI and gets the DOI
 //! module's error rather than an IRI error. Each scheme says which inputs it claims
-//! ([`crate::scheme::Scheme::claims`], in its own folder); they are asked in the order of the
-//! list of schemes, then any other `scheme:` is an IRI and the rest a relative reference.
-//! The rules, in order:
-//!
-//! | input starts with (ASCII case-insensitive)                               | kind          |
-//! |--------------------------------------------------------------------------|---------------|
-//! | `doi:`, `doi ` (a printed label), `info:doi/`, `urn:doi:`                | `doi`         |
-//! | `http(s)://` + `doi.org/`, `dx.doi.org/` or `www.doi.org/`; or those hosts without scheme | `doi` |
-//! | `10.` + digit, or `10/` (a shortDOI) — a bare DOI name                   | `doi`         |
-//! | `hdl:`, `info:hdl/`                                                      | `hdl`         |
-//! | `http(s)://` + `hdl.handle.net/`; or that host without scheme            | `hdl`         |
-//! | `urn:`                                                                   | `urn`         |
-//! | `ivo:`                                                                   | `ivo`         |
-//! | any other `scheme:`                                                      | `iri`         |
-//! | anything else                                                            | `relative-ref`|
+//! ([`crate::scheme::Scheme::claims`], in its own folder, documented there); they are asked in
+//! the order of the list of schemes (`with_schemes!` in `lib.rs`: the URI schemes and resolver
+//! URLs first — `doi:`, `hdl:`, `urn:`, `ivo:`, `ark:`, `swh:`, doi.org, n2t.net, orcid.org …
+//! — then labelled and shaped values — `arXiv:…`, `PMC…`, `ORCID:`, sixteen digits in groups,
+//! `ISBN …` — and bare numbers last: ISBN, ISSN, PMID, EAN). Then any other `scheme:` is an
+//! IRI and the rest a relative reference, which [`crate::read`] under auto-detection reports
+//! as `not-an-identifier`. Where several schemes claim an input, [`crate::read`] gives it to
+//! the first that reads it, and [`crate::reading::candidates`] lists the others.
 //!
 //! A bare `10.1000/182` is also a valid relative reference; it is read as a DOI because that is
 //! what people mean by it. A bare handle (`20.500.12345/abc`) is not detected: nothing in its

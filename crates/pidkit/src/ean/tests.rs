@@ -187,7 +187,14 @@ fn auto_detection() {
     let opts = ReadOptions::default();
     assert_eq!(crate::read("4006381333931", &opts).kind, Kind::Ean);
     assert_eq!(crate::read("036000291452", &opts).kind, Kind::Ean);
-    assert_eq!(crate::read("96385074", &opts).kind, Kind::Ean);
+    // A bare 8-digit EAN-8 is read as a PMID first (bare numbers in research data are PMIDs far
+    // more often), the EAN its candidate; the label decides.
+    assert_eq!(crate::read("96385074", &opts).kind, Kind::Pmid);
+    assert_eq!(
+        crate::reading::candidates("96385074", &opts),
+        [Kind::Pmid, Kind::Ean]
+    );
+    assert_eq!(crate::read("EAN-8 96385074", &opts).kind, Kind::Ean);
     // A 13-digit number with a wrong check digit is not claimed (a timestamp, an account
     // number …), unless it starts 978/979: then it is an ISBN error.
     assert_eq!(crate::read("1700000000000", &opts).kind, Kind::RelativeRef);
