@@ -34,6 +34,8 @@ macro_rules! with_schemes {
             ivo: Ivo(crate::ivo::IvoError) => crate::ivo::IvoScheme,
             /// An ARK (`ark:`, or at an NMA), draft-kunze-ark.
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
+            /// A Wikidata entity id (`Q42`, `wd:Q42`, its concept URI or page), Wikibase data model.
+            wikidata: Wikidata(crate::wikidata::WikidataError) => crate::wikidata::WikidataScheme,
         }
     };
 }
