@@ -36,6 +36,8 @@ macro_rules! with_schemes {
             ark: Ark(crate::ark::ArkError) => crate::ark::ArkScheme,
             /// A Wikidata entity id (`Q42`, `wd:Q42`, its concept URI or page), Wikibase data model.
             wikidata: Wikidata(crate::wikidata::WikidataError) => crate::wikidata::WikidataScheme,
+            /// A GND identifier (`gnd:`, `(DE-588)`, `https://d-nb.info/gnd/…`), DNB.
+            gnd: Gnd(crate::gnd::GndError) => crate::gnd::GndScheme,
         }
     };
 }
