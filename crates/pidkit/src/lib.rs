@@ -38,6 +38,8 @@ macro_rules! with_schemes {
             wikidata: Wikidata(crate::wikidata::WikidataError) => crate::wikidata::WikidataScheme,
             /// A GND identifier (`gnd:`, `(DE-588)`, `https://d-nb.info/gnd/…`), DNB.
             gnd: Gnd(crate::gnd::GndError) => crate::gnd::GndScheme,
+            /// A VIAF cluster identifier (`viaf:`, `https://viaf.org/viaf/…`), OCLC.
+            viaf: Viaf(crate::viaf::ViafError) => crate::viaf::ViafScheme,
         }
     };
 }
