@@ -40,6 +40,8 @@ macro_rules! with_schemes {
             gnd: Gnd(crate::gnd::GndError) => crate::gnd::GndScheme,
             /// A VIAF cluster identifier (`viaf:`, `https://viaf.org/viaf/…`), OCLC.
             viaf: Viaf(crate::viaf::ViafError) => crate::viaf::ViafScheme,
+            /// An Astrophysics Source Code Library ID (`ascl:1201.001`, `https://ascl.net/…`).
+            ascl: Ascl(crate::ascl::AsclError) => crate::ascl::AsclScheme,
         }
     };
 }
