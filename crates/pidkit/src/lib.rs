@@ -42,6 +42,8 @@ macro_rules! with_schemes {
             viaf: Viaf(crate::viaf::ViafError) => crate::viaf::ViafScheme,
             /// An Astrophysics Source Code Library ID (`ascl:1201.001`, `https://ascl.net/…`).
             ascl: Ascl(crate::ascl::AsclError) => crate::ascl::AsclScheme,
+            /// A HAL deposit identifier (`hal-01234567v2`, `https://hal.science/…`), CCSD.
+            hal: Hal(crate::hal::HalError) => crate::hal::HalScheme,
         }
     };
 }
