@@ -44,6 +44,8 @@ macro_rules! with_schemes {
             ascl: Ascl(crate::ascl::AsclError) => crate::ascl::AsclScheme,
             /// A HAL deposit identifier (`hal-01234567v2`, `https://hal.science/…`), CCSD.
             hal: Hal(crate::hal::HalError) => crate::hal::HalScheme,
+            /// A Research Resource Identifier (`RRID:AB_2138153`, the SciCrunch resolver URL).
+            rrid: Rrid(crate::rrid::RridError) => crate::rrid::RridScheme,
         }
     };
 }
