@@ -46,6 +46,8 @@ macro_rules! with_schemes {
             hal: Hal(crate::hal::HalError) => crate::hal::HalScheme,
             /// A Research Resource Identifier (`RRID:AB_2138153`, the SciCrunch resolver URL).
             rrid: Rrid(crate::rrid::RridError) => crate::rrid::RridScheme,
+            /// An ADS bibcode (`1974AJ.....79..819H`, `bibcode:`, an ADS URL).
+            ads: Ads(crate::ads::BibcodeError) => crate::ads::AdsScheme,
         }
     };
 }
