@@ -30,6 +30,11 @@ error_enum! {
         Registry => "rrid-registry",
             "an RRID starts with its registry's prefix and a separator: AB_ (antibodies), SCR_ (tools), CVCL_ (cell lines), IMSR_JAX: (mice) … (Resource Identification Portal)",
             hint: "write the registry's prefix in front, e.g. RRID:AB_2138153";
+        /// The label twice (`RRID:RRID:AB_2138153`, as some CURIEs write it): `RRID` is no
+        /// registry's prefix.
+        DoubleLabel => "rrid-double-label",
+            "RRID: is written once: RRID is the label, not a registry's prefix (Resource Identification Initiative)",
+            hint: "remove the second RRID:";
         /// Nothing after the registry's separator (`RRID:AB_`).
         MissingAccession => "rrid-missing-accession",
             "the accession after the registry's prefix is missing (Resource Identification Portal)";

@@ -307,6 +307,9 @@ fn local(s: &str, from: usize, to: usize, form: Form) -> Result<Spans, RridParse
                 return Err(RridError::Registry.at(from, to - from));
             };
             let prefix = &t[..n];
+            if prefix.eq_ignore_ascii_case(b"rrid") {
+                return Err(RridError::DoubleLabel.at(from, n + 1));
+            }
             if n == 0
                 || !prefix[0].is_ascii_alphabetic()
                 || !prefix.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-')

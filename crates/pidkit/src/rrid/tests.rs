@@ -142,6 +142,8 @@ fn every_error_with_its_offset_and_hint() {
         hint("RRID:2138153").as_deref(),
         Some("write the registry's prefix in front, e.g. RRID:AB_2138153")
     );
+    assert_eq!(err("rrid:RRID:AB_262044"), ("rrid-double-label", 5, 5));
+    assert_eq!(hint("RRID:RRID:AB_1").as_deref(), Some("remove the second RRID:"));
     assert_eq!(err("RRID:AB_"), ("rrid-missing-accession", 8, 0));
     assert_eq!(err("RRID:XYZ_"), ("rrid-missing-accession", 9, 0));
     assert_eq!(err("RRID:AB_12a"), ("rrid-accession", 8, 3));
@@ -175,6 +177,7 @@ fn codes_are_unique_and_prefixed() {
         RridError::Empty,
         RridError::Char('x'),
         RridError::Registry,
+        RridError::DoubleLabel,
         RridError::MissingAccession,
         RridError::Accession("x", "y"),
         RridError::Url,
