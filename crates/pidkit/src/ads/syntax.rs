@@ -57,7 +57,8 @@ const PATHS: [&str; 4] = ["/abs/", "/#abs/", "/full/", "/cgi-bin/nph-bib_query?b
 fn ads_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
-    let end = rest.iter().position(|&c| c == b'/')?;
+    // A host has at most 253 characters: the look stays short on long inputs.
+    let end = rest.iter().take(254).position(|&c| c == b'/')?;
     HOSTS
         .iter()
         .any(|host| rest[..end].eq_ignore_ascii_case(host.as_bytes()))

@@ -36,7 +36,8 @@ fn web_scheme_len(b: &[u8]) -> usize {
 fn ascl_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
-    let end = rest.iter().position(|&c| c == b'/')?;
+    // A host has at most 253 characters: the look stays short on long inputs.
+    let end = rest.iter().take(254).position(|&c| c == b'/')?;
     let host = &rest[..end];
     (host.eq_ignore_ascii_case(b"ascl.net") || host.eq_ignore_ascii_case(b"www.ascl.net"))
         .then_some(h + end)

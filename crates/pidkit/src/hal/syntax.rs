@@ -95,7 +95,8 @@ fn hal_host(host: &[u8]) -> bool {
 fn hal_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
-    let end = rest.iter().position(|&c| c == b'/')?;
+    // A host has at most 253 characters: the look stays short on long inputs.
+    let end = rest.iter().take(254).position(|&c| c == b'/')?;
     hal_host(&rest[..end]).then_some(h + end)
 }
 
@@ -144,15 +145,19 @@ pub fn claims(t: &[u8]) -> bool {
     if label(t).is_some() {
         return true;
     }
+    // An identifier is short: the look at a long input stops early.
+    const MAX_ID: usize = 64;
     if let Some(p) = hal_path(t) {
         let seg = &t[p + 1..];
         let end = seg
             .iter()
+            .take(MAX_ID + 1)
             .position(|&c| matches!(c, b'/' | b'?' | b'#'))
             .unwrap_or(seg.len());
-        return id_shape(&seg[..end]).is_some();
+        return end <= MAX_ID && id_shape(&seg[..end]).is_some();
     }
-    id_shape(t).is_some_and(|n| PORTALS.iter().any(|p| p.as_bytes() == &t[..n]))
+    t.len() <= MAX_ID
+        && id_shape(t).is_some_and(|n| PORTALS.iter().any(|p| p.as_bytes() == &t[..n]))
 }
 
 /// Read `s`.

@@ -187,7 +187,8 @@ const RESOLVERS: [(&str, &[&str]); 3] = [
 fn resolver_path(b: &[u8]) -> Option<(usize, &'static [&'static str])> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
-    let end = rest.iter().position(|&c| c == b'/')?;
+    // A host has at most 253 characters: the look stays short on long inputs.
+    let end = rest.iter().take(254).position(|&c| c == b'/')?;
     RESOLVERS
         .iter()
         .find(|(host, _)| rest[..end].eq_ignore_ascii_case(host.as_bytes()))

@@ -40,7 +40,8 @@ fn web_scheme_len(b: &[u8]) -> usize {
 fn viaf_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
-    let end = rest.iter().position(|&c| c == b'/')?;
+    // A host has at most 253 characters: the look stays short on long inputs.
+    let end = rest.iter().take(254).position(|&c| c == b'/')?;
     let host = &rest[..end];
     (host.eq_ignore_ascii_case(b"viaf.org") || host.eq_ignore_ascii_case(b"www.viaf.org"))
         .then_some(h + end)
