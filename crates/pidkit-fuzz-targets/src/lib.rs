@@ -66,6 +66,13 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("orcid", orcid),
     ("isni", isni),
     ("ror", ror),
+    ("wikidata", wikidata),
+    ("gnd", gnd),
+    ("viaf", viaf),
+    ("ascl", ascl),
+    ("hal", hal),
+    ("rrid", rrid),
+    ("ads", ads),
 ];
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
@@ -1085,4 +1092,177 @@ pub fn ror(data: &[u8]) {
         }
     }
     reads_back_through_the_list(s, pidkit::Kind::Ror);
+}
+
+/// The properties every scheme unit keeps, for the units whose bodies are below: an error
+/// points inside the input; a reading keeps its input, its warnings point inside it, its key
+/// at `Simple` is the input, and each of its written forms (`Auto`, `Uri`, `Url`, `Name`) at
+/// `Scheme` reads back as an identifier with the same key, which writes that form again
+/// (idempotence); `to-uri`, `to-iri`, the parts and the name do not panic. Returns the reading's
+/// key at `Scheme`, when there is one, for the scheme's own checks.
+fn scheme_unit<S: pidkit::scheme::Scheme>(data: &[u8]) -> Option<String> {
+    use pidkit::scheme::Fields;
+    let s = text(data)?;
+    let _ = S::claims(s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes());
+    let id = match S::read(s, &pidkit::ReadOptions::default()) {
+        Ok(id) => id,
+        Err(e) => {
+            points_inside(&e, s);
+            return None;
+        }
+    };
+    assert_eq!(S::input(&id), s);
+    warnings_inside(&S::warnings(&id), s);
+    assert_eq!(S::key(&id, Level::Simple), s);
+    let key = S::key(&id, Level::Scheme).into_owned();
+    assert_eq!(S::key(&id, Level::Syntax), key, "{s:?}");
+    for form in [
+        pidkit::PidForm::Auto,
+        pidkit::PidForm::Uri,
+        pidkit::PidForm::Url,
+        pidkit::PidForm::Name,
+    ] {
+        let out = pidkit::PidOutput {
+            form,
+            ..Default::default()
+        };
+        let n = S::normalize(&id, Level::Scheme, &out).into_owned();
+        let again = S::read(&n, &pidkit::ReadOptions::default()).unwrap_or_else(|e| {
+            panic!("{s:?} written {form:?} as {n:?}, which does not read: {e:?}")
+        });
+        assert_eq!(S::key(&again, Level::Scheme), key, "{s:?} via {n:?}");
+        assert_eq!(
+            S::normalize(&again, Level::Scheme, &out),
+            n,
+            "{s:?} via {n:?}"
+        );
+        let _ = (
+            S::to_uri(&id, &ToUri::new(), &out),
+            S::to_iri(&id, &ToIri::new(), &out),
+        );
+    }
+    let d = S::details(&id);
+    for i in 0..<S::Details<'_> as Fields>::FIELDS.len() + 1 {
+        let _ = d.value(i);
+    }
+    let _ = (S::name(&id), S::as_iri(&id), S::listing(&id));
+    Some(key)
+}
+
+/// The hits of a scheme's finder over the input as lossy UTF-8: in order, without overlaps,
+/// on character boundaries, each reading as the scheme's identifier.
+fn scheme_finder<S: pidkit::scheme::Scheme>(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Some(found) = S::find(&text) else { return };
+    let mut prev = 0;
+    for h in found {
+        assert!(
+            prev <= h.start && h.start < h.end && h.end <= text.len(),
+            "hit {}..{} after {prev}",
+            h.start,
+            h.end
+        );
+        assert!(text.is_char_boundary(h.start) && text.is_char_boundary(h.end));
+        assert!(
+            S::read(&h.text, &pidkit::ReadOptions::default()).is_ok(),
+            "{:?} found but not read",
+            h.text
+        );
+        prev = h.end;
+    }
+}
+
+/// Wikidata entity ids: the scheme unit's properties and its finder's; the key is the concept
+/// URI of an upper-case id.
+///
+/// ```
+/// pidkit_fuzz_targets::wikidata(b"https://www.wikidata.org/wiki/Lexeme:L1#L1-F2");
+/// ```
+pub fn wikidata(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::wikidata::WikidataScheme>(data) {
+        let id = key.strip_prefix(pidkit::wikidata::CONCEPT_BASE).unwrap();
+        assert!(!id.bytes().any(|b| b.is_ascii_lowercase()), "{key}");
+    }
+    scheme_finder::<pidkit::wikidata::WikidataScheme>(data);
+}
+
+/// GND identifiers: the scheme unit's properties and its finder's; a number read has the
+/// check character of its rule.
+///
+/// ```
+/// pidkit_fuzz_targets::gnd(b"(DE-588)4005728-8");
+/// ```
+pub fn gnd(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::gnd::GndScheme>(data) {
+        let id = key.strip_prefix(pidkit::gnd::URI_BASE).unwrap();
+        let (digits, hyphen) = match id.split_once('-') {
+            Some((d, _)) => (d, true),
+            None => (&id[..id.len() - 1], false),
+        };
+        assert_eq!(
+            id.as_bytes()[id.len() - 1],
+            pidkit::gnd::check_char(digits.as_bytes(), hyphen),
+            "{key}"
+        );
+    }
+    scheme_finder::<pidkit::gnd::GndScheme>(data);
+}
+
+/// VIAF identifiers: the scheme unit's properties and its finder's.
+///
+/// ```
+/// pidkit_fuzz_targets::viaf(b"https://viaf.org/viaf/102333412/viaf.xml");
+/// ```
+pub fn viaf(data: &[u8]) {
+    let _ = scheme_unit::<pidkit::viaf::ViafScheme>(data);
+    scheme_finder::<pidkit::viaf::ViafScheme>(data);
+}
+
+/// ASCL IDs: the scheme unit's properties and its finder's; the key is `ascl:` and eight
+/// characters.
+///
+/// ```
+/// pidkit_fuzz_targets::ascl(b"ascl:1201.001");
+/// ```
+pub fn ascl(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::ascl::AsclScheme>(data) {
+        assert_eq!(key.len(), 13, "{key}");
+    }
+    scheme_finder::<pidkit::ascl::AsclScheme>(data);
+}
+
+/// HAL identifiers: the scheme unit's properties and its finder's; the key is in lower case.
+///
+/// ```
+/// pidkit_fuzz_targets::hal(b"https://theses.hal.science/tel-01743851v2/document");
+/// ```
+pub fn hal(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::hal::HalScheme>(data) {
+        assert!(!key.bytes().any(|b| b.is_ascii_uppercase()), "{key}");
+    }
+    scheme_finder::<pidkit::hal::HalScheme>(data);
+}
+
+/// RRIDs: the scheme unit's properties and its finder's; the key starts `RRID:`.
+///
+/// ```
+/// pidkit_fuzz_targets::rrid(b"rrid: imsr_jax_000664");
+/// ```
+pub fn rrid(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::rrid::RridScheme>(data) {
+        assert!(key.starts_with("RRID:"), "{key}");
+    }
+    scheme_finder::<pidkit::rrid::RridScheme>(data);
+}
+
+/// ADS bibcodes: the scheme unit's properties and its finder's; the key has 19 characters.
+///
+/// ```
+/// pidkit_fuzz_targets::ads("2020A%26A\u{2026}633A..53S".as_bytes());
+/// ```
+pub fn ads(data: &[u8]) {
+    if let Some(key) = scheme_unit::<pidkit::ads::AdsScheme>(data) {
+        assert_eq!(key.len(), 19, "{key}");
+    }
+    scheme_finder::<pidkit::ads::AdsScheme>(data);
 }

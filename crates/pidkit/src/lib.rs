@@ -50,6 +50,20 @@ macro_rules! with_schemes {
             isni: Isni(crate::isni::IsniError) => crate::isni::IsniScheme,
             /// A ROR ID: `https://ror.org/05dxps055`, `ror.org/…`, `05dxps055`.
             ror: Ror(crate::ror::RorError) => crate::ror::RorScheme,
+            /// A Wikidata entity id (`Q42`, `wd:Q42`, its concept URI or page), Wikibase data model.
+            wikidata: Wikidata(crate::wikidata::WikidataError) => crate::wikidata::WikidataScheme,
+            /// A GND identifier (`gnd:`, `(DE-588)`, `https://d-nb.info/gnd/…`), DNB.
+            gnd: Gnd(crate::gnd::GndError) => crate::gnd::GndScheme,
+            /// A VIAF cluster identifier (`viaf:`, `https://viaf.org/viaf/…`), OCLC.
+            viaf: Viaf(crate::viaf::ViafError) => crate::viaf::ViafScheme,
+            /// An Astrophysics Source Code Library ID (`ascl:1201.001`, `https://ascl.net/…`).
+            ascl: Ascl(crate::ascl::AsclError) => crate::ascl::AsclScheme,
+            /// A HAL deposit identifier (`hal-01234567v2`, `https://hal.science/…`), CCSD.
+            hal: Hal(crate::hal::HalError) => crate::hal::HalScheme,
+            /// A Research Resource Identifier (`RRID:AB_2138153`, the SciCrunch resolver URL).
+            rrid: Rrid(crate::rrid::RridError) => crate::rrid::RridScheme,
+            /// An ADS bibcode (`1974AJ.....79..819H`, `bibcode:`, an ADS URL).
+            ads: Ads(crate::ads::BibcodeError) => crate::ads::AdsScheme,
             /// An ISBN (ISO 2108): ISBN-13 or ISBN-10, bare or after an `ISBN` label.
             isbn: Isbn(crate::isbn::IsbnError) => crate::isbn::IsbnScheme,
             /// An ISSN (ISO 3297): `NNNN-NNNC`, bare, labelled or as an ISSN Portal URL.
