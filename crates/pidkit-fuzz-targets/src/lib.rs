@@ -55,6 +55,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("extract", extract),
     ("lenient", lenient),
     ("ark", ark),
+    ("detect", detect),
     ("arxiv", arxiv),
     ("pmid", pmid),
     ("pmcid", pmcid),
@@ -1265,4 +1266,42 @@ pub fn ads(data: &[u8]) {
         assert_eq!(key.len(), 19, "{key}");
     }
     scheme_finder::<pidkit::ads::AdsScheme>(data);
+}
+
+/// The whole detector (issue 27): any input, read under auto-detection, gets a kind and an
+/// answer whose error points inside it; read as its scheme, a valid one's normal forms read back
+/// with the same key ([`reads_back_through_the_list`]); every candidate reads it; the detected
+/// kind is the first candidate; and no reading of any kind panics on it.
+///
+/// ```
+/// pidkit_fuzz_targets::detect(b"0000000218250097");
+/// pidkit_fuzz_targets::detect(b"https://n2t.net/ark:/12345/x6-np1wh8k/page.v2?info");
+/// ```
+pub fn detect(data: &[u8]) {
+    let Some(s) = text(data) else { return };
+    let opts = ReadOptions::default();
+    let r = pidkit::read(s, &opts);
+    match &r.result {
+        Err(e) => points_inside(e, s),
+        Ok(id) => {
+            assert_eq!(id.kind(), r.kind, "{s:?}");
+            if r.kind.reading().is_some() {
+                reads_back_through_the_list(s, r.kind);
+            }
+        }
+    }
+    let candidates = pidkit::reading::candidates(s, &opts);
+    if let Some(first) = candidates.first() {
+        assert_eq!(*first, r.kind, "{s:?}: candidates {candidates:?}");
+    }
+    for k in &candidates {
+        let forced = opts.with_read_as(k.reading().expect("a scheme's kind"));
+        assert!(
+            pidkit::read(s, &forced).result.is_ok(),
+            "{s:?}: candidate {k} does not read it"
+        );
+    }
+    for &a in pidkit::ReadAs::ALL {
+        let _ = pidkit::read(s, &opts.with_read_as(a));
+    }
 }
