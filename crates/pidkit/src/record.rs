@@ -35,6 +35,8 @@ pub enum Op {
     ToUri(ToUri, PidOutput),
     /// `to-iri`.
     ToIri(ToIri, PidOutput),
+    /// `key --level`: the equivalence key that `compare` and `dedupe` use.
+    Key(Level),
 }
 
 impl Op {
@@ -42,6 +44,62 @@ impl Op {
     /// [`crate::read_for_conversion`]).
     fn converts(&self) -> bool {
         matches!(self, Op::ToUri(..) | Op::ToIri(..))
+    }
+}
+
+/// Which warnings make an input invalid: `--deny-warnings` (every one), `--deny CODE,…` (these)
+/// and `--allow CODE,…` (never these, even under `--deny-warnings`).
+///
+/// ```
+/// use pidkit::record::Policy;
+/// let p = Policy::new(false, &["doi-url-query"], &[])?;
+/// assert!(p.denies("doi-url-query") && !p.denies("doi-space"));
+/// let p = Policy::new(true, &[], &["cleaned-punctuation"])?;
+/// assert!(p.denies("doi-space") && !p.denies("cleaned-punctuation"));
+/// assert!(Policy::new(false, &["no-such-code"], &[]).is_err());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Policy {
+    deny_all: bool,
+    deny: Vec<&'static str>,
+    allow: Vec<&'static str>,
+}
+
+impl Policy {
+    /// The policy of `--deny-warnings`, `--deny` and `--allow`; every code named must be a
+    /// warning code of the library ([`crate::scheme::warning_codes`]).
+    pub fn new(deny_all: bool, deny: &[&str], allow: &[&str]) -> Result<Policy, String> {
+        let known = |names: &[&str]| -> Result<Vec<&'static str>, String> {
+            names
+                .iter()
+                .map(|n| n.trim())
+                .filter(|n| !n.is_empty())
+                .map(|n| {
+                    crate::scheme::warning_codes()
+                        .iter()
+                        .flat_map(|(_, codes)| codes.iter())
+                        .map(|c| c.as_str())
+                        .find(|c| *c == n)
+                        .ok_or_else(|| format!("unknown warning code '{n}'"))
+                })
+                .collect()
+        };
+        Ok(Policy {
+            deny_all,
+            deny: known(deny)?,
+            allow: known(allow)?,
+        })
+    }
+
+    /// Whether a warning of `code` makes the input invalid.
+    pub fn denies(&self, code: &str) -> bool {
+        (self.deny_all || self.deny.contains(&code)) && !self.allow.contains(&code)
+    }
+
+    /// Whether any warning can make an input invalid (their computation is needed then).
+    pub fn denies_any(&self) -> bool {
+        self.deny_all || !self.deny.is_empty()
     }
 }
 
@@ -53,8 +111,8 @@ pub struct Request {
     pub op: Op,
     /// `--as` and `--profile`.
     pub opts: ReadOptions,
-    /// Whether warnings make an input invalid (`--deny-warnings`).
-    pub deny_warnings: bool,
+    /// Which warnings make an input invalid (`--deny-warnings`, `--deny`, `--allow`).
+    pub policy: Policy,
     /// Whether the input is cleaned first (`--clean`).
     pub clean: bool,
     /// Whether the warnings are wanted in the record (they cost a pass): for `check`/`parse`
@@ -69,18 +127,22 @@ impl Request {
         Request {
             op,
             opts,
-            deny_warnings: false,
+            policy: Policy::default(),
             clean: false,
             warnings: false,
         }
     }
 
-    /// The same request with `--deny-warnings` as given.
-    pub fn deny_warnings(self, deny_warnings: bool) -> Request {
-        Request {
-            deny_warnings,
-            ..self
-        }
+    /// The same request with `--deny-warnings` as given (every warning denied, but those the
+    /// policy allows).
+    pub fn deny_warnings(mut self, deny_warnings: bool) -> Request {
+        self.policy.deny_all = deny_warnings;
+        self
+    }
+
+    /// The same request with `policy` for warnings.
+    pub fn policy(self, policy: Policy) -> Request {
+        Request { policy, ..self }
     }
 
     /// The same request with `--clean` as given.
@@ -161,7 +223,7 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
             None => reading.result.map_err(|e| c.locate(e)),
         };
     }
-    let wanted = req.warnings || req.deny_warnings;
+    let wanted = req.warnings || req.policy.denies_any();
     let warnings = match (&req.op, &reading.result) {
         (Op::Read, Ok(id)) if wanted => {
             let mut w = reading.notes.clone();
@@ -174,6 +236,7 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
             w
         }
         (Op::ToUri(_, out) | Op::ToIri(_, out), Ok(id)) if wanted => id.lost_in(out),
+        (Op::Key(level), Ok(id)) if wanted => id.removed(*level),
         _ => Vec::new(),
     };
     // `--clean`: what was removed comes first, and the identifier's warnings move into the
@@ -193,6 +256,7 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
         (Op::Normalize(level, out), Ok(id)) => Some(Ok(id.normalize_as(*level, out))),
         (Op::ToUri(t, out), Ok(id)) => Some(id.to_uri_as(t, out)),
         (Op::ToIri(t, out), Ok(id)) => Some(id.to_iri_as(t, out)),
+        (Op::Key(level), Ok(id)) => Some(Ok(id.key(*level).into_cow())),
         _ => None,
     };
     let warnings = Warning::merge_repeated(warnings);
@@ -206,7 +270,7 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
     let record = Record {
         candidates,
         kind: reading.kind,
-        valid: ok && (!req.deny_warnings || warnings.is_empty()),
+        valid: ok && !warnings.iter().any(|w| req.policy.denies(w.code.as_str())),
         reading: &reading.result,
         warnings,
         notes: &reading.notes,

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Bibcode, BibcodeParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The bibcode written as `form` asks: the bibcode (`Auto`, `Uri`, `Name`), its abstract page
@@ -52,6 +52,8 @@ impl Scheme for AdsScheme {
     const TITLE: &'static str = "ADS bibcode";
     const ABOUT: &'static str = "An ADS bibcode (19 characters, 1974AJ.....79..819H), bibcode:…, or its ADS URL";
     const TYPE_NAME: &'static str = "Bibcode";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"b12uaws", Hosts::Exact(&["ui.adsabs.harvard.edu", "adsabs.harvard.edu", "www.adsabs.harvard.edu", "articles.adsabs.harvard.edu", "scixplorer.org", "www.scixplorer.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

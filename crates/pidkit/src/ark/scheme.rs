@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Ark, ArkOptions, ArkParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level};
-use crate::scheme::{Protocol, Route, Scheme, SchemeOptions, Service};
+use crate::scheme::{Hosts, Prefilter, Protocol, Route, Scheme, SchemeOptions, Service};
 use crate::{PidForm, PidOutput, ReadOptions};
 
 /// The ARK resolver asked for an ARK written without an NMA: N2T, the ARK Alliance's global
@@ -71,6 +71,8 @@ impl Scheme for ArkScheme {
         "An ARK (draft-kunze-ark): ark:NAAN/Name, ark:/NAAN/Name, or at an NMA (https://n2t.net/ark:…)";
     const TYPE_NAME: &'static str = "Ark";
     const SERVICE: Option<&'static Service> = Some(&ARK_RESOLVER);
+
+    const PREFILTER: Prefilter = Prefilter::new(b"a", Hosts::Any);
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

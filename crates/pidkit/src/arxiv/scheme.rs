@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Arxiv, ArxivParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The arXiv scheme: new-scheme (`2101.00001v2`) and old-scheme (`hep-th/9901001`)
@@ -34,6 +34,8 @@ impl Scheme for ArxivScheme {
     const TITLE: &'static str = "arXiv identifier";
     const ABOUT: &'static str = "An arXiv identifier: 2101.00001v2, hep-th/9901001, arXiv:…, or at https://arxiv.org/abs/… or /pdf/…";
     const TYPE_NAME: &'static str = "Arxiv";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789abcdefghijklmnopqrstuvwxyz", Hosts::Exact(&super::syntax::HOSTS));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

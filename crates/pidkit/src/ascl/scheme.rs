@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{AsclId, AsclParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The ID written as `form` asks: `ascl:YYMM.NNN` (`Auto`, `Uri`), the ascl.net page (`Url`),
@@ -54,6 +54,8 @@ impl Scheme for AsclScheme {
     const ABOUT: &'static str =
         "An Astrophysics Source Code Library ID: ascl:1201.001, https://ascl.net/1201.001";
     const TYPE_NAME: &'static str = "AsclId";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"aw", Hosts::Exact(&["ascl.net", "www.ascl.net"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

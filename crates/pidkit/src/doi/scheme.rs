@@ -6,7 +6,7 @@ use super::DoiProfile;
 use super::{DoiDetails, Recognized, recognize_with};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, Protocol, Route, Scheme, SchemeOptions, Service};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, Protocol, Route, Scheme, SchemeOptions, Service};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// Under [`PidForm::Auto`], a DOI written as a URI or URL that is an IRI as written: its
@@ -74,6 +74,8 @@ impl Scheme for DoiScheme {
     const TYPE_NAME: &'static str = "Doi";
     type Options = DoiProfile;
     const SERVICE: Option<&'static Service> = Some(&DOI_PROXY);
+
+    const PREFILTER: Prefilter = Prefilter::new(b"1diuw", Hosts::Exact(&["doi.org", "dx.doi.org", "www.doi.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::forms::claims(t)

@@ -6,7 +6,7 @@ use super::{Ean, EanParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
 use crate::isbn::find::{Finder as LabelFinder, Spec};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidOutput, ReadOptions, Warning};
 
 /// The EAN/UPC scheme (GS1 General Specifications): EAN-13, EAN-8 and UPC-A numbers, compared
@@ -52,6 +52,8 @@ impl Scheme for EanScheme {
     const TITLE: &'static str = "EAN/UPC number";
     const ABOUT: &'static str = "An EAN-13, EAN-8 or UPC-A number (GS1 GTIN-13, GTIN-8, GTIN-12) with its check digit, bare or after an EAN/UPC/GTIN label";
     const TYPE_NAME: &'static str = "Ean";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789eug", Hosts::None);
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

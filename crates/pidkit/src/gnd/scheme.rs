@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{GndId, GndParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The identifier written as `form` asks: the URI (`Auto`, `Uri`, `Url`: the GND's URI is its
@@ -43,6 +43,8 @@ impl Scheme for GndScheme {
     const TITLE: &'static str = "GND identifier";
     const ABOUT: &'static str = "A GND identifier (Gemeinsame Normdatei, DNB): 118540238, 4005728-8, gnd:…, (DE-588)…, https://d-nb.info/gnd/…";
     const TYPE_NAME: &'static str = "GndId";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"g(de", Hosts::Exact(&["d-nb.info", "explore.gnd.network"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

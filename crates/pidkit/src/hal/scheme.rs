@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{HalId, HalParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The identifier written as `form` asks: the identifier (`Auto`, `Uri`, `Name`), the deposit
@@ -53,6 +53,8 @@ impl Scheme for HalScheme {
     const TITLE: &'static str = "HAL identifier";
     const ABOUT: &'static str = "A HAL deposit identifier (archives ouvertes): hal-01234567, tel-01234567v2, https://hal.science/…";
     const TYPE_NAME: &'static str = "HalId";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"abcdefghijklmnopqrstuvwxyz", Hosts::Pred(super::syntax::hal_host));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

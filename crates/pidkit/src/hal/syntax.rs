@@ -83,7 +83,7 @@ fn web_scheme_len(b: &[u8]) -> usize {
 /// Whether `host` is one of HAL's: hal.science and its portals (`theses.hal.science`), the
 /// archives-ouvertes.fr hosts of before 2023, and institutional portals named `hal.…`
 /// (`hal.inria.fr`, `hal.inrae.fr`).
-fn hal_host(host: &[u8]) -> bool {
+pub(crate) fn hal_host(host: &[u8]) -> bool {
     host.eq_ignore_ascii_case(b"hal.science")
         || ends_ci(host, b".hal.science")
         || host.eq_ignore_ascii_case(b"archives-ouvertes.fr")

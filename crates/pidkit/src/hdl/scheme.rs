@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{HdlDetails, HdlForm, Recognized, recognize};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Protocol, Route, Scheme, Service};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Protocol, Route, Scheme, Service};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// Under [`PidForm::Auto`], a handle written as a URI or URL that is an IRI as written: its
@@ -62,6 +62,8 @@ impl Scheme for HdlScheme {
     const TYPE_NAME: &'static str = "Handle";
     type Options = NoOptions;
     const SERVICE: Option<&'static Service> = Some(&HANDLE_PROXY);
+
+    const PREFILTER: Prefilter = Prefilter::new(b"hi", Hosts::Exact(&["hdl.handle.net"]));
 
     fn claims(t: &[u8]) -> bool {
         super::forms::claims(t)

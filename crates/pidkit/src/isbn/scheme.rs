@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Isbn, IsbnParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// The ISBN scheme (ISO 2108): ISBN-13 and ISBN-10, bare or after an `ISBN` label, compared by
@@ -44,6 +44,8 @@ impl Scheme for IsbnScheme {
     const TITLE: &'static str = "ISBN";
     const ABOUT: &'static str = "An ISBN (ISO 2108): ISBN-13 or ISBN-10, bare or after an 'ISBN' label, with or without hyphens";
     const TYPE_NAME: &'static str = "Isbn";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789i", Hosts::None);
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Isni, IsniForm, IsniParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// The ISNI scheme (ISO 27729): ISNIs in every written form, compared by their sixteen
@@ -52,6 +52,8 @@ impl Scheme for IsniScheme {
     const TITLE: &'static str = "ISNI";
     const ABOUT: &'static str = "An ISNI (ISO 27729): 0000 0001 2103 2683, ISNI …, https://isni.org/isni/…";
     const TYPE_NAME: &'static str = "Isni";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789iw", Hosts::Exact(&["isni.org", "www.isni.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -6,7 +6,7 @@ use super::{Issn, IssnParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
 use crate::isbn::find::{Finder as LabelFinder, Spec};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// The ISSN scheme (ISO 3297): `NNNN-NNNC`, bare, labelled (`ISSN`, `ISSN-L`, `eISSN` …) or as
@@ -60,6 +60,8 @@ impl Scheme for IssnScheme {
     const TITLE: &'static str = "ISSN";
     const ABOUT: &'static str = "An ISSN (ISO 3297): NNNN-NNNC, bare, after an ISSN/ISSN-L/eISSN label, or as an ISSN Portal URL";
     const TYPE_NAME: &'static str = "Issn";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789iep", Hosts::Exact(&["portal.issn.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -6,7 +6,7 @@ use super::{Ivoid, IvoidParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
 use crate::reading::generic;
-use crate::scheme::{NoOptions, Protocol, Route, Scheme, Service, quoted};
+use crate::scheme::{Hosts, Prefilter, NoOptions, Protocol, Route, Scheme, Service, quoted};
 use crate::{PidOutput, ReadOptions, Warning};
 
 /// The IVOA Registry's RegTAP service that resolves IVOIDs: GAVO's, pyvo's default (which
@@ -46,6 +46,8 @@ impl Scheme for IvoScheme {
     const TYPE_NAME: &'static str = "Ivoid";
     type Options = NoOptions;
     const SERVICE: Option<&'static Service> = Some(&REGISTRY);
+
+    const PREFILTER: Prefilter = Prefilter::new(b"i", Hosts::None);
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"ivo:")

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Orcid, OrcidForm, OrcidParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// The ORCID scheme ("Structure of the ORCID Identifier"): iDs in every written form, compared
@@ -53,6 +53,8 @@ impl Scheme for OrcidScheme {
     const TITLE: &'static str = "ORCID iD";
     const ABOUT: &'static str = "An ORCID iD: 0000-0002-1825-0097, ORCID: …, https://orcid.org/…";
     const TYPE_NAME: &'static str = "Orcid";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789ow", Hosts::Exact(&["orcid.org", "www.orcid.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Pmcid, PmcidParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The PMCID scheme: PubMed Central identifiers, bare (`PMC243493`), labelled `PMCID:` or at
@@ -34,6 +34,8 @@ impl Scheme for PmcidScheme {
     const TITLE: &'static str = "PMCID";
     const ABOUT: &'static str = "A PubMed Central identifier: PMC243493, PMCID: PMC243493, or at https://pmc.ncbi.nlm.nih.gov/articles/…/";
     const TYPE_NAME: &'static str = "Pmcid";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"p", Hosts::Exact(&["pmc.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

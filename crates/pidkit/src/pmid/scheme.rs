@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Pmid, PmidParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The PMID scheme: PubMed identifiers, bare, labelled `PMID:`, as `info:pmid/` URIs or PubMed
@@ -35,6 +35,8 @@ impl Scheme for PmidScheme {
     const ABOUT: &'static str =
         "A PubMed identifier: 15626865, PMID: 15626865, info:pmid/…, or at https://pubmed.ncbi.nlm.nih.gov/…/";
     const TYPE_NAME: &'static str = "Pmid";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0123456789pi", Hosts::Exact(&["pubmed.ncbi.nlm.nih.gov", "www.ncbi.nlm.nih.gov"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

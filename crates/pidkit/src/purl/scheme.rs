@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Purl, PurlParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level};
-use crate::scheme::{NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, NoOptions, Scheme};
 use crate::{PidOutput, ReadOptions};
 
 /// The PURL scheme: `http(s)://SERVICE/DOMAIN/…` on the PURL services and w3id.org, compared
@@ -34,6 +34,8 @@ impl Scheme for PurlScheme {
     const TITLE: &'static str = "PURL";
     const ABOUT: &'static str = "A PURL: an http(s) URL on a PURL service (purl.org, purl.oclc.org, purl.net, purl.fdlp.gov) or w3id.org";
     const TYPE_NAME: &'static str = "Purl";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"", Hosts::Exact(&super::SERVICES));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

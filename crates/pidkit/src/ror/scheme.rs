@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Ror, RorForm, RorParts, codes};
 use crate::error::Error;
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, Hit, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, Hit, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions, Warning};
 
 /// The ROR scheme: ROR IDs in every written form, compared by their nine characters in lower
@@ -52,6 +52,8 @@ impl Scheme for RorScheme {
     const TITLE: &'static str = "ROR ID";
     const ABOUT: &'static str = "A ROR ID (Research Organization Registry): https://ror.org/05dxps055, ror.org/…, 05dxps055";
     const TYPE_NAME: &'static str = "Ror";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"0rw", Hosts::Exact(&["ror.org", "www.ror.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

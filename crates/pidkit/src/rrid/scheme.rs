@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Rrid, RridParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The RRID written as `form` asks: `RRID:AB_2138153` (`Auto`, `Uri`), its resolver URL
@@ -53,6 +53,8 @@ impl Scheme for RridScheme {
     const TITLE: &'static str = "RRID";
     const ABOUT: &'static str = "A Research Resource Identifier: RRID:AB_2138153, RRID:SCR_001905, https://scicrunch.org/resolver/RRID:…";
     const TYPE_NAME: &'static str = "Rrid";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"rswi", Hosts::Exact(&["scicrunch.org", "www.scicrunch.org", "identifiers.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -18,6 +18,7 @@ mod find;
 mod ladder;
 mod list;
 mod options;
+mod prefilter;
 mod route;
 
 use std::borrow::Cow;
@@ -29,11 +30,12 @@ pub use crate::urn::UrnScheme;
 pub use fields::{Field, FieldType, Fields, Value};
 pub use find::{Finder, Hit};
 pub use list::{
-    Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, claimants, services,
-    uri_schemes, warning_codes,
+    Details, ErrorKind, Identifier, Kind, ParseError, ReadAs, ReadOptions, claimants,
+    claimants_unfiltered, services, uri_schemes, warning_codes,
 };
 pub(crate) use list::{claimant, converts_as_iri, finders, read_scheme};
 pub use options::{NoOptions, SchemeOptions};
+pub use prefilter::{Hosts, Prefilter};
 pub use route::{Protocol, Route, Service};
 
 use crate::error::{Error, ErrorCode};
@@ -93,6 +95,11 @@ pub trait Scheme {
     /// `candidates`); when none reads it, the first one's error is the answer. Claiming must
     /// be cheap (no allocation, a look at a few bytes): every input is asked.
     fn claims(t: &[u8]) -> bool;
+
+    /// Which inputs [`Scheme::claims`] may accept at all, from their first byte or a URL's
+    /// host: auto-detection asks `claims` only where this admits the input. It must admit
+    /// everything `claims` accepts (tests hold every scheme to it); by default it admits all.
+    const PREFILTER: Prefilter = Prefilter::ALL;
 
     /// Read `s` by the scheme's rules (under the profile `opts` names for it).
     fn read<'a>(s: &'a str, opts: &ReadOptions) -> Result<Self::Id<'a>, Error<Self::Error>>;

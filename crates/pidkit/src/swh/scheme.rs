@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Swhid, SwhidParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level};
-use crate::scheme::{NoOptions, Protocol, Route, Scheme, Service};
+use crate::scheme::{Hosts, Prefilter, NoOptions, Protocol, Route, Scheme, Service};
 use crate::{PidForm, PidOutput, ReadOptions};
 
 /// The Software Heritage archive, which answers `GET /<SWHID>` with a redirect to the object's
@@ -50,6 +50,8 @@ impl Scheme for SwhScheme {
     const ABOUT: &'static str = "A SWHID (SWHID specification, ISO/IEC 18670): swh:1:TYPE:HASH with qualifiers, or at a resolver (https://archive.softwareheritage.org/swh:1:…)";
     const TYPE_NAME: &'static str = "Swhid";
     const SERVICE: Option<&'static Service> = Some(&SWH_RESOLVER);
+
+    const PREFILTER: Prefilter = Prefilter::new(b"s", Hosts::Exact(&["archive.softwareheritage.org", "identifiers.org", "n2t.net"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{Urn, UrnParts};
 use crate::error::Error;
 use crate::iri::{IriRef, Level};
-use crate::scheme::{Scheme, SchemeOptions, quoted};
+use crate::scheme::{Hosts, Prefilter, Scheme, SchemeOptions, quoted};
 use crate::{PidOutput, ReadOptions, Warning};
 
 impl SchemeOptions for super::UrnSyntax {
@@ -54,6 +54,8 @@ impl Scheme for UrnScheme {
     const ABOUT: &'static str = "A URN (RFC 8141, or RFC 2141 with --profile rfc2141)";
     const TYPE_NAME: &'static str = "Urn";
     type Options = super::UrnSyntax;
+
+    const PREFILTER: Prefilter = Prefilter::new(b"u", Hosts::None);
 
     fn claims(t: &[u8]) -> bool {
         t.len() >= 4 && t[..4].eq_ignore_ascii_case(b"urn:")

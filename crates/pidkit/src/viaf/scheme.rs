@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{ViafId, ViafParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The identifier written as `form` asks: the cluster URI (`Auto`, `Uri`), its HTTPS page
@@ -44,6 +44,8 @@ impl Scheme for ViafScheme {
     const TITLE: &'static str = "VIAF identifier";
     const ABOUT: &'static str = "A VIAF cluster identifier: viaf:102333412, https://viaf.org/viaf/102333412/ (a bare number with --as viaf)";
     const TYPE_NAME: &'static str = "ViafId";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"vw", Hosts::Exact(&["viaf.org", "www.viaf.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::{WikidataEntity, WikidataParts, codes};
 use crate::error::{Error, Warning};
 use crate::iri::{IriRef, Level, ToIri, ToUri};
-use crate::scheme::{Finder, NoOptions, Scheme};
+use crate::scheme::{Hosts, Prefilter, Finder, NoOptions, Scheme};
 use crate::{ParseError, PidForm, PidOutput, ReadOptions};
 
 /// The id written as `form` asks: the concept URI (`Auto`, `Uri`), the page URL (`Url`), the
@@ -44,6 +44,8 @@ impl Scheme for WikidataScheme {
     const TITLE: &'static str = "Wikidata entity id";
     const ABOUT: &'static str = "A Wikidata entity id: Q42, P31, L1-F2, wd:Q42, its concept URI or its wikidata.org page";
     const TYPE_NAME: &'static str = "WikidataId";
+
+    const PREFILTER: Prefilter = Prefilter::new(b"wmq", Hosts::Exact(&["www.wikidata.org", "wikidata.org", "m.wikidata.org"]));
 
     fn claims(t: &[u8]) -> bool {
         super::claims(t)
