@@ -102,9 +102,10 @@ fn starts_with_ci(b: &[u8], prefix: &[u8]) -> bool {
 /// before `to`.
 fn find_slash_label(b: &[u8], from: usize, to: usize) -> Option<usize> {
     let hay = b.get(from..to)?;
-    memchr::memchr_iter(b'/', hay)
-        .find(|&k| starts_with_ci(&hay[k..], b"/ark:"))
-        .map(|k| from + k)
+    // A `:` is rare in a path: look for it, then at the four bytes before it.
+    memchr::memchr_iter(b':', hay)
+        .find(|&k| k >= 4 && starts_with_ci(&hay[k - 4..], b"/ark:"))
+        .map(|k| from + k - 4)
 }
 
 /// The length of a URI scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`) that starts `b`
@@ -152,8 +153,10 @@ pub fn claims(t: &[u8]) -> bool {
     } else {
         return false;
     };
-    let path = find_from(t, after, |c| matches!(c, b'/' | b'?' | b'#'));
-    let path_end = find_from(t, path, |c| matches!(c, b'?' | b'#'));
+    // Every `http(s)://` URL comes here (an ARK can be at any NMA): SIMD scans, no byte loop.
+    let rest = &t[after..];
+    let path = after + memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+    let path_end = path + memchr::memchr2(b'?', b'#', &t[path..]).unwrap_or(t.len() - path);
     find_slash_label(t, path, path_end).is_some()
 }
 

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::{Field, Fields, Finder, Prefilter, Route, Scheme, SchemeOptions, Service, Value};
+use super::{Field, Fields, Finder, Route, Scheme, SchemeOptions, Service, Value};
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriError, IriRef, Level, Profile, ToIri, ToUri};
 use crate::reading::ReadingError;
@@ -437,42 +437,49 @@ macro_rules! schemes {
             }
         }
 
+        /// Every scheme with what it claims, in the order of the list.
+        const CLAIMS: &[(Kind, fn(&[u8]) -> bool)] = &[
+            $( (Kind::$variant, <$scheme as Scheme>::claims) ),+
+        ];
+
+        /// The prefilters of the list, compiled once.
+        static PREFILTERS: std::sync::LazyLock<super::prefilter::Table> = std::sync::LazyLock::new(|| {
+            super::prefilter::Table::new(&[ $( <$scheme as Scheme>::PREFILTER ),+ ])
+        });
+
         /// The first scheme, in the order of the list, that claims `t` ([`Scheme::claims`]),
         /// asking only those whose [`Scheme::PREFILTER`] admits it.
         pub(crate) fn claimant(t: &[u8]) -> Option<Kind> {
-            let (first, host) = super::prefilter::look(t);
-            $(
-                if <$scheme as Scheme>::PREFILTER.admits(first, host) && <$scheme as Scheme>::claims(t) {
-                    return Some(Kind::$variant);
-                }
-            )+
-            None
+            claimants(t).next()
         }
 
-        /// Every scheme with its prefilter and what it claims, in the order of the list.
-        const CLAIMS: &[(Kind, Prefilter, fn(&[u8]) -> bool)] = &[
-            $( (Kind::$variant, <$scheme as Scheme>::PREFILTER, <$scheme as Scheme>::claims) ),+
-        ];
-
-        /// Every scheme that claims `t`, in the order of the list (the detection precedence).
+        /// Every scheme that claims `t`, in the order of the list (the detection precedence),
+        /// asking only those whose [`Scheme::PREFILTER`] admits it.
         ///
         /// ```
         /// assert_eq!(pidkit::scheme::claimants(b"doi:10.1000/182").collect::<Vec<_>>(), [pidkit::Kind::Doi]);
         /// assert_eq!(pidkit::scheme::claimants(b"http://example.org/").count(), 0);
         /// ```
         pub fn claimants(t: &[u8]) -> impl Iterator<Item = Kind> + '_ {
-            let (first, host) = super::prefilter::look(t);
-            CLAIMS
-                .iter()
-                .filter(move |(_, p, c)| p.admits(first, host) && c(t))
-                .map(|(k, _, _)| *k)
+            let mut admitted = PREFILTERS.admitted(t);
+            std::iter::from_fn(move || {
+                while admitted != 0 {
+                    let i = admitted.trailing_zeros() as usize;
+                    admitted &= admitted - 1;
+                    let (kind, claims) = CLAIMS[i];
+                    if claims(t) {
+                        return Some(kind);
+                    }
+                }
+                None
+            })
         }
 
         /// Every scheme that claims `t` without its prefilter, in the order of the list: what
         /// [`claimants`] must equal (the prefilters' test).
         #[doc(hidden)]
         pub fn claimants_unfiltered(t: &[u8]) -> impl Iterator<Item = Kind> + '_ {
-            CLAIMS.iter().filter(move |(_, _, c)| c(t)).map(|(k, _, _)| *k)
+            CLAIMS.iter().filter(move |(_, c)| c(t)).map(|(k, _)| *k)
         }
 
         /// The finders of the schemes that have one ([`Scheme::find`]), in the order of the

@@ -52,20 +52,90 @@ impl Prefilter {
 
     /// The first bytes `0`–`9`, for the schemes of bare numbers, with `more`.
     pub const DIGITS: &'static [u8] = b"0123456789";
+}
 
-    /// Whether the scheme may claim an input that starts with `first` (lower-cased) and, when it
-    /// is an `http(s)://` URL, has `host`.
-    #[inline]
-    pub(crate) fn admits(&self, first: u8, host: Option<&[u8]>) -> bool {
-        match host {
-            Some(h) => match self.hosts {
-                Hosts::None => false,
-                Hosts::Any => true,
-                Hosts::Exact(list) => list.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(h)),
-                Hosts::Pred(f) => f(h),
-            },
-            None => first < 128 && self.first >> first & 1 == 1,
+/// A scheme's own test of a host ([`Hosts::Pred`]).
+type HostPred = fn(&[u8]) -> bool;
+
+/// The longest host a prefilter may list.
+const LONGEST_HOST: usize = 64;
+
+/// The prefilters of the whole list compiled into one lookup: which schemes (bit `i` for the
+/// `i`-th of the list) may claim an input, from one table row for its first byte, or one hash
+/// lookup for the host of a URL — not two dozen questions per input.
+#[derive(Debug)]
+pub(crate) struct Table {
+    /// By first byte (lower-cased), for inputs that are not `http(s)://` URLs.
+    first: [u64; 128],
+    /// The schemes any host can carry.
+    any: u64,
+    /// Lower-cased host → the schemes that list it.
+    exact: std::collections::HashMap<Box<[u8]>, u64, rustc_hash::FxBuildHasher>,
+    /// The longest host of `exact` (at most [`LONGEST_HOST`]): longer hosts are not looked up.
+    longest: usize,
+    /// The schemes that decide on a host themselves.
+    preds: Vec<(u64, HostPred)>,
+}
+
+impl Table {
+    /// The table of `list`, at most 64 schemes in the list's order.
+    pub(crate) fn new(list: &[Prefilter]) -> Table {
+        assert!(list.len() <= 64, "a prefilter table holds 64 schemes");
+        let mut t = Table {
+            first: [0; 128],
+            any: 0,
+            exact: Default::default(),
+            longest: 0,
+            preds: Vec::new(),
+        };
+        for (i, p) in list.iter().enumerate() {
+            let bit = 1u64 << i;
+            for (c, row) in t.first.iter_mut().enumerate() {
+                if p.first >> c & 1 == 1 {
+                    *row |= bit;
+                }
+            }
+            match p.hosts {
+                Hosts::None => {}
+                Hosts::Any => t.any |= bit,
+                Hosts::Exact(hosts) => {
+                    for h in hosts {
+                        let key = h.to_ascii_lowercase().into_bytes().into_boxed_slice();
+                        assert!(
+                            key.len() <= LONGEST_HOST,
+                            "a prefilter host has at most 64 bytes"
+                        );
+                        t.longest = t.longest.max(key.len());
+                        *t.exact.entry(key).or_default() |= bit;
+                    }
+                }
+                Hosts::Pred(f) => t.preds.push((bit, f)),
+            }
         }
+        t
+    }
+
+    /// The schemes whose prefilter admits `t`: bit `i` for the `i`-th of the list.
+    #[inline]
+    pub(crate) fn admitted(&self, t: &[u8]) -> u64 {
+        let (first, host) = look(t);
+        let Some(host) = host else {
+            return self.first.get(usize::from(first)).copied().unwrap_or(0);
+        };
+        let mut m = self.any;
+        if host.len() <= self.longest {
+            let mut buf = [0u8; LONGEST_HOST];
+            let key = &mut buf[..host.len()];
+            key.copy_from_slice(host);
+            key.make_ascii_lowercase();
+            m |= self.exact.get(&*key).copied().unwrap_or(0);
+        }
+        for (bit, f) in &self.preds {
+            if f(host) {
+                m |= bit;
+            }
+        }
+        m
     }
 }
 
@@ -86,13 +156,10 @@ pub(crate) fn look(t: &[u8]) -> (u8, Option<&[u8]>) {
     };
     let rest = &t[after..];
     // A host has at most 253 characters: the look stays short on long inputs.
-    let end = rest
-        .iter()
-        .take(300)
-        .position(|c| matches!(c, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len().min(300));
+    let window = &rest[..rest.len().min(300)];
+    let end = memchr::memchr3(b'/', b'?', b'#', window).unwrap_or(window.len());
     let host = &rest[..end];
-    let host = match host.iter().rposition(|&c| c == b':') {
+    let host = match memchr::memrchr(b':', host) {
         Some(i) if host[i + 1..].iter().all(u8::is_ascii_digit) => &host[..i],
         _ => host,
     };
