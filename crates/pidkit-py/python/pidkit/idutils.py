@@ -62,14 +62,6 @@ try:  # idutils is optional: only the schemes pidkit leaves out need it.
 except ImportError:  # pragma: no cover - exercised where idutils is not installed
     _idutils = None
 
-__all__ = [
-    "DELEGATED_SCHEMES",
-    "IDUTILS_PID_SCHEMES",
-    "SCHEME_KINDS",
-    "detect_identifier_schemes",
-    "normalize_pid",
-    "to_url",
-]
 
 #: idutils' scheme name → the pidkit kind that reads it (``url`` is any absolute IRI with an
 #: authority; ``lsid`` is a URN whose LSID part idutils checks).
@@ -542,6 +534,15 @@ def to_url(val: Any, scheme: str, url_scheme: str = "http") -> str:
     if _idutils is not None:
         return _idutils.to_url(val, scheme, url_scheme=url_scheme)
     return ""
+
+
+#: Every public name of this module, as ``from idutils import *`` gives idutils' own.
+__all__ = sorted(
+    n
+    for n, o in list(globals().items())
+    if not n.startswith("_")
+    and (n.isupper() or callable(o) and getattr(o, "__module__", None) == __name__)
+)
 
 
 def __getattr__(name: str) -> Any:
