@@ -1,4 +1,4 @@
-//! The line commands: `check`, `parse`, `normalize`, `to-uri`, `to-iri` — one input line in,
+//! The line commands: `check`, `parse`, `normalize`, `to-uri`, `to-iri`, `key` — one input line in,
 //! one record out. What an identifier is and what its forms are is the library's
 //! ([`pidkit::read`], [`pidkit::Identifier`]); this writes the records.
 
@@ -12,8 +12,8 @@ use crate::input::{BadBytes, Line};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{LineJob, Outcome};
 
-/// Which command: `check`, `parse`, or a transform (`normalize`, `to-uri`, `to-iri`: the
-/// request's [`Op`]).
+/// Which command: `check`, `parse`, or a transform (`normalize`, `to-uri`, `to-iri`, `key`:
+/// the request's [`Op`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Check,
@@ -61,6 +61,7 @@ impl LineCmd {
             (Mode::Parse, _) => &COMPONENT_COLUMNS,
             (_, Op::ToUri(..)) => &["uri"],
             (_, Op::ToIri(..)) => &["iri"],
+            (_, Op::Key(..)) => &["key"],
             _ => &["normalized"],
         }
     }
@@ -74,6 +75,28 @@ impl LineCmd {
 impl LineJob for LineCmd {
     fn header(&self) -> Option<String> {
         (self.format == Format::Tsv).then(|| output::tsv_header(self.extra()))
+    }
+
+    /// A blank line's record (docs/output.md#blank-lines): `"blank": true` and the transform's
+    /// result `null` (JSON), a row of `\N` (TSV), an empty line of a transform's output, or
+    /// `N: blank line` from `check` and `parse` (human).
+    fn blank(&self, line: &Line<'_>, out: &mut String) {
+        let input = line.text.as_deref().unwrap_or_default();
+        match self.format {
+            Format::Json => {
+                output::json_blank(out, line.number, input);
+                if self.mode == Mode::Transform {
+                    output::json_member(out, self.field(), None);
+                }
+                out.push_str("}\n");
+            }
+            Format::Tsv => output::tsv_blank(out, line.number, input, self.extra().len()),
+            Format::Human if self.mode == Mode::Transform => out.push('\n'),
+            Format::Human if self.quiet => {}
+            Format::Human => {
+                let _ = writeln!(out, "{}: {}", line.number, self.style.dim("blank line"));
+            }
+        }
     }
 
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {

@@ -423,7 +423,7 @@ impl Dedupe {
                 ": {distinct} distinct at level {}, {duplicates} duplicate(s), {invalid} invalid",
                 self.level.name(),
             );
-            run::blank_lines(&mut s, blank);
+            run::blank_lines(&mut s, blank, true);
             run::counts(&mut s, "kinds", &table.kinds);
             run::counts(&mut s, "errors", &table.errors);
             let _ = writeln!(io::stderr(), "{s}");

@@ -84,11 +84,24 @@ impl Chunk {
     }
 }
 
+/// What becomes of the blank lines (empty, or only white space) of a stream. Arguments are
+/// always inputs: every one given is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blank {
+    /// Skipped and counted (`--skip-blank`; `dedupe` and `join` by default).
+    Skip,
+    /// Answered with a blank record — an empty line of a transform's output — and counted, so
+    /// output lines up with input (the line commands' default).
+    Record,
+    /// Read like any other line: the empty string (`--keep-blank`).
+    Input,
+}
+
 /// A source of chunks.
 pub struct Source {
     kind: Kind,
-    /// Blank lines of a stream are skipped (arguments never are: every one given is answered).
-    skip_blank: bool,
+    /// What becomes of the blank lines of a stream.
+    blank: Blank,
     /// A UTF-8 byte-order mark was removed from the start of the stream.
     pub bom_removed: bool,
     /// The encoding of the input (UTF-8 unless `--encoding`).
@@ -134,7 +147,7 @@ impl Source {
         let encoding = encoding_for(encoding)?;
         let mut source = Source {
             kind: Kind::Args(Vec::new()),
-            skip_blank: false,
+            blank: Blank::Input,
             bom_removed: false,
             encoding,
             typed: false,
@@ -163,19 +176,31 @@ impl Source {
             carry: Vec::new(),
             eof: false,
         };
-        source.skip_blank = true;
+        source.blank = Blank::Skip;
         Ok(source)
     }
 
-    /// Keep the blank lines of a stream as inputs (`--keep-blank`); arguments are always kept.
-    pub fn keep_blank(mut self, keep: bool) -> Self {
-        self.skip_blank &= !keep;
+    /// Keep the blank lines of a stream as inputs (`--keep-blank`), or skip them.
+    pub fn keep_blank(self, keep: bool) -> Self {
+        self.blank(if keep { Blank::Input } else { Blank::Skip })
+    }
+
+    /// What becomes of the blank lines of a stream; arguments are always inputs.
+    pub fn blank(mut self, blank: Blank) -> Self {
+        if self.is_stream() {
+            self.blank = blank;
+        }
         self
     }
 
-    /// Whether blank lines are skipped (streams, unless `--keep-blank`).
+    /// What becomes of blank lines.
+    pub fn blank_mode(&self) -> Blank {
+        self.blank
+    }
+
+    /// Whether blank lines are skipped.
     pub fn skips_blank(&self) -> bool {
-        self.skip_blank
+        self.blank == Blank::Skip
     }
 
     /// A hint on stderr for each argument that names an existing file: `pidkit check ids.txt`

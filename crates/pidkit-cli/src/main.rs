@@ -68,6 +68,17 @@ Examples:
   pidkit normalize 'HTTP://www.EXAMPLE.com/a/./b/../c/%7euser'
   pidkit normalize --level scheme 'http://例え.jp:80' 'URN:ISBN:0-451-45052-3'")]
     Normalize(NormalizeArgs),
+    /// Print the equivalence key of identifiers: what compare and dedupe compare
+    #[command(after_help = "\
+The key is the identifier's normal form at the --level asked, in the one spelling equivalent
+identifiers share: DOI and handle names in upper case as doi: and hdl: URIs, URNs with their
+namespace in lower case, IVOIDs with their authority in lower case. Two inputs are equivalent at
+that level exactly when their keys are equal. normalize gives the form to show people instead.
+
+Examples:
+  pidkit key 'https://doi.org/10.1000/abc' 'DOI: 10.1000/ABC'
+  pidkit key --input dois.csv --level syntax")]
+    Key(KeyArgs),
     /// Map IRIs to URIs (percent-encoding as UTF-8, IDNA for DNS host names)
     #[command(
         name = "to-uri",
@@ -272,6 +283,15 @@ struct NormalizeArgs {
     pid: PidOutputArgs,
 }
 
+/// Options of `key`.
+#[derive(Args)]
+struct KeyArgs {
+    #[command(flatten)]
+    common: Common,
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme, help = LEVEL_HELP)]
+    level: LevelArg,
+}
+
 /// How PIDs with several written forms (DOIs, handles) are written in output (`--pid-form`,
 /// `--pid-case`; `--doi-form`, `--doi-case` are their old names, kept as aliases).
 #[derive(Args)]
@@ -426,19 +446,31 @@ pub struct Common {
     /// Read identifiers from FILE, one per line ("-" for stdin)
     #[arg(long, short, value_name = "FILE")]
     input: Option<PathBuf>,
-    /// Blank lines of a file or stdin are inputs too (the empty string), each with its record,
-    /// so output lines up with input; by default they are skipped and counted
-    #[arg(long)]
+    /// Read blank lines of a file or stdin as inputs (the empty string, an error). By default
+    /// each gets a blank record ("blank": true; an empty line from normalize, to-uri, to-iri
+    /// and key), so output lines up with input
+    #[arg(long, conflicts_with = "skip_blank")]
     keep_blank: bool,
+    /// Skip the blank lines of a file or stdin (counted in the summary): output no longer lines
+    /// up with input
+    #[arg(long)]
+    skip_blank: bool,
     /// How to read the inputs
     #[arg(long = "as", value_name = "KIND", value_parser = values::read_as(), default_value = "auto")]
     as_: pidkit::ReadAs,
     #[arg(long, value_name = "PROFILE", long_help = values::profile_help(),
           help = "Rule sets, separated by commas: bis (default), rfc3987, rfc3986 for IRIs; the schemes' own (see --help)")]
     profile: Option<String>,
-    /// Count an identifier with warnings as invalid
+    /// Count an identifier with warnings as invalid (except those of --allow)
     #[arg(long)]
     deny_warnings: bool,
+    /// Count an identifier with a warning of one of these codes as invalid
+    #[arg(long, value_name = "CODE,…", value_delimiter = ',')]
+    deny: Vec<String>,
+    /// Never count an identifier invalid for a warning of one of these codes, even under
+    /// --deny-warnings
+    #[arg(long, value_name = "CODE,…", value_delimiter = ',')]
+    allow: Vec<String>,
     /// Clean each input as `extract` reads identifiers in text, and say what was removed
     /// (cleaned-* warnings; `mapped` is the cleaned text): a byte-order mark, whitespace,
     /// DOI:/doi labels, brackets and quotes around, trailing sentence punctuation, BibTeX,
@@ -516,6 +548,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             cmd::Mode::Transform,
             Op::Normalize(a.level.into(), a.pid.output()),
         ),
+        Command::Key(a) => (a.common, cmd::Mode::Transform, Op::Key(a.level.into())),
         Command::ToUri(a) => {
             let mut t = pidkit::ToUri::new().idna(a.idna.into());
             // §3.1: text from a legacy encoding keeps it as the document charset (§3.5).
@@ -547,10 +580,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     };
     set_threads(common.threads)?;
     let opts = read_options(common.as_, common.profile.as_deref())?;
+    let deny: Vec<&str> = common.deny.iter().map(String::as_str).collect();
+    let allow: Vec<&str> = common.allow.iter().map(String::as_str).collect();
+    let policy = pidkit::record::Policy::new(common.deny_warnings, &deny, &allow)?;
     let job = cmd::LineCmd {
         mode,
         req: pidkit::record::Request::new(op, opts)
-            .deny_warnings(common.deny_warnings)
+            .policy(policy)
             .clean(common.clean)
             .warnings(true),
         format: common.out.format(),
@@ -563,7 +599,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         common.input.as_deref(),
         common.encoding.as_deref(),
     )?
-    .keep_blank(common.keep_blank);
+    .blank(match (common.keep_blank, common.skip_blank) {
+        (true, _) => input::Blank::Input,
+        (_, true) => input::Blank::Skip,
+        _ => input::Blank::Record,
+    });
     run_lines(&job, source, common.summary, common.out.style())
 }
 
@@ -586,6 +626,7 @@ impl Command {
             Command::Check(c) => lines("check", c),
             Command::Parse(c) => lines("parse", c),
             Command::Normalize(a) => lines("normalize", &a.common),
+            Command::Key(a) => lines("key", &a.common),
             Command::ToUri(a) => lines("to-uri", &a.common),
             Command::ToIri(a) => lines("to-iri", &a.common),
             Command::Dedupe(a) => lines("dedupe", &a.common),

@@ -180,6 +180,19 @@ pub fn tsv_input(
     }
 }
 
+/// A blank line's row: its number and text, then `\N` in every other column of the input's
+/// and in the command's `extra` columns.
+pub fn tsv_blank(out: &mut String, line: usize, input: &str, extra: usize) {
+    let number = line.to_string();
+    let rest = INPUT_COLUMNS.len() - 2 + extra;
+    tsv_record(
+        out,
+        [Some(number.as_str()), Some(input)]
+            .into_iter()
+            .chain(std::iter::repeat_n(None, rest)),
+    );
+}
+
 /// Append one TSV record of `fields`.
 pub fn tsv_record<'a>(out: &mut String, fields: impl IntoIterator<Item = Option<&'a str>>) {
     for (i, f) in fields.into_iter().enumerate() {
@@ -253,6 +266,18 @@ pub fn json_input(
     push_int(out, SCHEMA as usize);
     out.push(',');
     json_input_members(out, line, input, kind, valid, error, warnings);
+}
+
+/// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
+/// command adds its own members (null) and the closing brace.
+pub fn json_blank(out: &mut String, line: usize, input: &str) {
+    out.push_str("{\"schema\":");
+    push_int(out, SCHEMA as usize);
+    out.push_str(",\"line\":");
+    push_int(out, line);
+    out.push_str(",\"input\":");
+    push_json_str(out, input);
+    out.push_str(",\"blank\":true");
 }
 
 /// The members of [`json_input`] without `{"schema":…,`: an input inside a record (`compare`).

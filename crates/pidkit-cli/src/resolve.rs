@@ -364,7 +364,7 @@ fn summary(
         },
         if requests == 1 { "" } else { "s" },
     );
-    crate::run::blank_lines(&mut s, blank);
+    crate::run::blank_lines(&mut s, blank, true);
     s
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::{Line, Source};
+use crate::input::{Blank, Line, Source};
 
 /// `--quiet` and `--no-summary`, the same in every command that can read a stream.
 #[derive(clap::Args, Clone, Copy, Default)]
@@ -52,6 +52,8 @@ pub trait LineJob: Sync {
         None
     }
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome;
+    /// The answer to a blank line (`Blank::Record`): nothing, unless the command says.
+    fn blank(&self, _line: &Line<'_>, _out: &mut String) {}
 }
 
 /// Counts over a whole run.
@@ -61,6 +63,8 @@ pub struct Tally {
     pub valid: usize,
     pub invalid: usize,
     pub blank: usize,
+    /// The blank lines were skipped (not answered with blank records).
+    pub blank_skipped: bool,
     pub kinds: BTreeMap<&'static str, usize>,
     pub errors: BTreeMap<&'static str, usize>,
     pub warnings: BTreeMap<&'static str, usize>,
@@ -110,7 +114,7 @@ impl Tally {
     pub fn summary(&self) -> String {
         let mut s = head(self.total, self.elapsed);
         let _ = write!(s, ": {} valid, {} invalid", self.valid, self.invalid);
-        blank_lines(&mut s, self.blank);
+        blank_lines(&mut s, self.blank, self.blank_skipped);
         counts(&mut s, "kinds", &self.kinds);
         counts(&mut s, "errors", &self.errors);
         counts(&mut s, "warnings", &self.warnings);
@@ -128,10 +132,13 @@ pub fn head(total: usize, elapsed: Duration) -> String {
     )
 }
 
-/// `; 2 blank line(s) skipped`, when there were any.
-pub fn blank_lines(s: &mut String, blank: usize) {
+/// `; 2 blank line(s)` (`… skipped` when they were), when there were any.
+pub fn blank_lines(s: &mut String, blank: usize, skipped: bool) {
     if blank > 0 {
-        let _ = write!(s, "; {blank} blank line(s) skipped");
+        let _ = write!(s, "; {blank} blank line(s)");
+        if skipped {
+            s.push_str(" skipped");
+        }
     }
 }
 
@@ -169,7 +176,8 @@ const TASK_LINES: usize = 512;
 
 /// Run `job` over every line of `source`, writing to `out` in input order, and diagnostics to
 /// `err` (stderr) in input order too. Blank lines (empty or only whitespace) of a stream are
-/// skipped and counted, unless `--keep-blank`.
+/// counted, and answered with the job's blank record, skipped or read as inputs as the
+/// source says ([`Blank`]).
 pub fn run(
     job: &dyn LineJob,
     mut source: Source,
@@ -183,7 +191,8 @@ pub fn run(
         out.write_all(h.as_bytes())?;
     }
     let encoding = source.encoding;
-    let skip_blank = source.skips_blank();
+    let blank = source.blank_mode();
+    tally.blank_skipped = blank == Blank::Skip;
     // Bytes of output per line, from the chunk before (an eighth more): each task's buffer is
     // sized once, not grown by copying.
     let mut per_line = 160;
@@ -206,8 +215,11 @@ pub fn run(
                 let mut part = Tally::default();
                 for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
                     let line = chunk.line(k, encoding);
-                    if skip_blank && line.text.as_ref().is_ok_and(|s| is_blank(s)) {
+                    if blank != Blank::Input && line.text.as_ref().is_ok_and(|s| is_blank(s)) {
                         part.blank += 1;
+                        if blank == Blank::Record {
+                            job.blank(&line, &mut text);
+                        }
                         continue;
                     }
                     part.add(job.line(&line, &mut text, &mut diag));
@@ -281,6 +293,7 @@ mod tests {
             valid: 2,
             invalid: 1,
             blank: 1,
+            blank_skipped: true,
             ..Default::default()
         };
         t.kinds.insert("iri", 2);
@@ -295,6 +308,8 @@ mod tests {
              kinds: doi 1, iri 2\n  errors: bad-percent 18, invalid-char 3501\n  \
              warnings: not-nfc 1"
         );
+        t.blank_skipped = false;
+        assert!(t.summary().contains("1 invalid; 1 blank line(s)\n"));
         assert_eq!(grouped(1234567), "1,234,567");
         assert_eq!(grouped(12), "12");
     }

@@ -118,15 +118,46 @@ fn stdin_line_mode_keeps_line_numbers_and_order() {
 }
 
 #[test]
-fn blank_lines_are_skipped_and_said() {
+fn blank_lines_get_a_record_or_are_skipped_when_asked() {
+    // By default each blank line is answered, so output lines up with input (issue 28).
     pidkit()
         .args(["check", "--as", "iri-ref"])
         .write_stdin("a\n\n  \nb\r\n")
         .assert()
         .code(0)
-        .stdout(contains("1: ok"))
-        .stdout(contains("4: ok [relative-ref] b\n"))
+        .stdout("1: ok [relative-ref] a\n2: blank line\n3: blank line\n4: ok [relative-ref] b\n")
+        .stderr(contains("2 valid, 0 invalid; 2 blank line(s)\n"));
+    let out = pidkit()
+        .args(["check", "--json", "--as", "iri-ref"])
+        .write_stdin("a\n\n  \nb\r\n")
+        .assert()
+        .code(0);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(recs.len(), 4);
+    assert_eq!(
+        recs[2],
+        serde_json::json!({"schema": 1, "line": 3, "input": "  ", "blank": true})
+    );
+    pidkit()
+        .args(["check", "--as", "iri-ref", "--skip-blank"])
+        .write_stdin("a\n\n  \nb\r\n")
+        .assert()
+        .code(0)
+        .stdout("1: ok [relative-ref] a\n4: ok [relative-ref] b\n")
         .stderr(contains("2 blank line(s) skipped"));
+    // --keep-blank reads them: the empty string is no identifier.
+    pidkit()
+        .args(["check", "--keep-blank"])
+        .write_stdin("10.1000/182\n\n")
+        .assert()
+        .code(1)
+        .stdout(contains("2: error"));
+    pidkit()
+        .args(["check", "--keep-blank", "--skip-blank"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(contains("cannot be used with"));
 }
 
 #[test]
@@ -290,7 +321,7 @@ fn batch_runs_end_with_a_summary_on_stderr() {
         .assert()
         .code(1)
         .stderr(contains("pidkit: 3 identifiers in "))
-        .stderr(contains("1 valid, 2 invalid; 1 blank line(s) skipped"))
+        .stderr(contains("1 valid, 2 invalid; 1 blank line(s)\n"))
         .stderr(contains("kinds: iri 2, relative-ref 1"))
         .stderr(contains("errors: invalid-char 1, not-an-identifier 1"));
     // Not for identifiers given as arguments, nor with --no-summary; --quiet keeps it.
@@ -410,4 +441,65 @@ fn deny_warnings_makes_warnings_errors() {
         .args(["check", "--deny-warnings", "ivo://CDS.VizieR/J/A+A/672/A1"])
         .assert()
         .code(1);
+}
+
+/// `--deny CODE,…` fails an input for those warnings alone, `--allow CODE,…` never does, even
+/// under `--deny-warnings`; an unknown code is a usage error that suggests the near ones
+/// (issue 28 item 5).
+#[test]
+fn deny_and_allow_name_the_warnings_that_fail_an_input() {
+    let url = "https://doi.org/10.1000/abc?noredirect";
+    pidkit().args(["check", url]).assert().code(0);
+    pidkit()
+        .args(["check", "--deny", "doi-url-query", url])
+        .assert()
+        .code(1)
+        .stdout(contains("1: denied [doi]"));
+    pidkit()
+        .args(["check", "--deny", "doi-space,lowercase-hex", url])
+        .assert()
+        .code(0);
+    pidkit()
+        .args(["check", "--deny-warnings", url])
+        .assert()
+        .code(1);
+    pidkit()
+        .args(["check", "--deny-warnings", "--allow", "doi-url-query", url])
+        .assert()
+        .code(0);
+    // Cleaning passes with the cleaned-* codes allowed, and fails on what else is found.
+    pidkit()
+        .args([
+            "check",
+            "--clean",
+            "--deny-warnings",
+            "--allow",
+            "cleaned-label,cleaned-punctuation",
+            "DOI: 10.1000/182.",
+        ])
+        .assert()
+        .code(0);
+    let out = pidkit()
+        .args([
+            "check",
+            "--json",
+            "--allow",
+            "cleaned-label",
+            "--deny",
+            "doi-url-query",
+        ])
+        .args([url, "http://a/%7e"])
+        .assert()
+        .code(1);
+    let recs = json_lines(&out.get_output().stdout);
+    assert_eq!(
+        (recs[0]["valid"].clone(), recs[1]["valid"].clone()),
+        (false.into(), true.into())
+    );
+    pidkit()
+        .args(["check", "--deny", "doi-url", url])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown warning code 'doi-url'; did you mean"))
+        .stderr(contains("doi-url-query"));
 }

@@ -613,3 +613,93 @@ fn help_carries_examples() {
         .code(0)
         .stdout(contains("Examples:"));
 }
+
+/// `key` prints what `compare` and `dedupe` compare: equal keys exactly when `compare` says
+/// equivalent, at every level (issue 28 item 3).
+#[test]
+fn key_is_what_compare_compares() {
+    let inputs = [
+        "https://doi.org/10.1000/abc",
+        "DOI: 10.1000/ABC",
+        "doi:10.1000/ABC",
+        "10.1000/abd",
+        "http://Example.com:80/%7euser",
+        "http://example.com/~user",
+        "urn:ISBN:0451450523",
+        "URN:isbn:0451450523",
+        "ivo://CDS.VizieR/J/A+A/672/A1",
+        "ivo://cds.vizier/J/A+A/672/A1",
+        "0000-0002-1825-0097",
+        "https://orcid.org/0000-0002-1825-0097",
+    ];
+    for level in ["simple", "syntax", "scheme"] {
+        let out = stdout(
+            pidkit()
+                .args(["key", "--clean", "--level", level])
+                .args(inputs),
+            0,
+        );
+        let keys: Vec<&str> = out.lines().collect();
+        assert_eq!(keys.len(), inputs.len(), "{level}: {out}");
+        for (i, a) in inputs.iter().enumerate() {
+            for (j, b) in inputs.iter().enumerate().skip(i + 1) {
+                let same = pidkit()
+                    .args(["compare", "--level", level, a, b])
+                    .output()
+                    .unwrap()
+                    .status
+                    .code();
+                assert_eq!(
+                    keys[i] == keys[j],
+                    same == Some(0),
+                    "{level}: {a} ({}) vs {b} ({}): compare exit {same:?}",
+                    keys[i],
+                    keys[j]
+                );
+            }
+        }
+    }
+    let out = stdout(pidkit().args(["key", "https://doi.org/10.1000/abc"]), 0);
+    assert_eq!(out, "doi:10.1000/ABC\n");
+}
+
+/// The transforms print one line per input line, always: a blank input line gives an empty
+/// output line, an invalid one an empty line (its error on stderr); `--skip-blank` drops blank
+/// lines (issue 28 item 4).
+#[test]
+fn transforms_keep_one_output_line_per_input_line() {
+    let input = "10.1000/ABC\n\nhttp://x y/\n   \nhttps://doi.org/10.1000/abc\n";
+    for command in ["normalize", "to-uri", "to-iri", "key"] {
+        let out = pidkit().arg(command).write_stdin(input).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.split_terminator('\n').collect();
+        assert_eq!(lines.len(), 5, "{command}: {text:?}");
+        assert!(lines[1].is_empty() && lines[2].is_empty() && lines[3].is_empty());
+        assert!(
+            !lines[0].is_empty() && !lines[4].is_empty(),
+            "{command}: {text:?}"
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("3: error invalid-char"), "{command}: {err}");
+        assert!(err.contains("2 blank line(s)\n"), "{command}: {err}");
+        let skipped = pidkit()
+            .args([command, "--skip-blank"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(skipped.stdout).unwrap().lines().count(),
+            3
+        );
+    }
+    let tsv = stdout(
+        pidkit()
+            .args(["key", "--tsv", "--no-summary"])
+            .write_stdin("\n10.1000/a\n"),
+        0,
+    );
+    assert_eq!(
+        tsv.lines().nth(1),
+        Some("1\t\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N")
+    );
+}

@@ -103,7 +103,8 @@ fn an_input_that_cleans_to_nothing_is_an_error() {
 }
 
 /// Low 16: one definition of blank — Unicode White_Space — for every command: lines of only
-/// VT, FF, NEL, NBSP, U+2028 or U+3000 are skipped as blank alike (VT was not).
+/// VT, FF, NEL, NBSP, U+2028 or U+3000 are blank alike (VT was not): answered with a blank
+/// record by the line commands, skipped by dedupe.
 #[test]
 fn blank_is_unicode_white_space_everywhere() {
     let blank = [
@@ -122,8 +123,14 @@ fn blank_is_unicode_white_space_everywhere() {
             .output()
             .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
-        if args[0] != "resolve" {
-            assert!(err.contains("7 blank line(s) skipped"), "{args:?}: {err}");
+        match args[0] {
+            "resolve" => {}
+            "dedupe" => assert!(err.contains("7 blank line(s) skipped"), "{args:?}: {err}"),
+            _ => {
+                assert!(err.contains("7 blank line(s)\n"), "{args:?}: {err}");
+                let lines = String::from_utf8(out.stdout).unwrap().lines().count();
+                assert_eq!(lines, 8, "{args:?}: one line per input line");
+            }
         }
     }
     assert!(pidkit::chars::is_blank("\u{B}") && !pidkit::chars::is_blank("\u{200B}"));

@@ -150,6 +150,8 @@ fn check_parse_and_the_transforms_match_their_schemas() {
         ("to-uri", &[]),
         ("to-uri", &["--as", "iri-ref"]),
         ("to-iri", &["--unicode-hosts"]),
+        ("key", &[]),
+        ("key", &["--level", "syntax", "--clean"]),
     ] {
         let mut args = vec![command, "--json"];
         args.extend(extra);
@@ -208,6 +210,24 @@ fn check_parse_and_the_transforms_match_their_schemas() {
         .output()
         .unwrap();
     check_records("normalize", "normalize arguments", &out.stdout);
+}
+
+/// Without --keep-blank, each blank line of the stream gets a blank record that matches its
+/// command's schema, and only blank lines do.
+#[test]
+fn blank_records_match_their_schemas() {
+    for command in ["check", "parse", "normalize", "to-uri", "to-iri", "key"] {
+        let out = pidkit()
+            .args([command, "--json"])
+            .write_stdin(b"http://a/\n\n \t\n10.1000/182\n".to_vec())
+            .output()
+            .unwrap();
+        let records = check_records(command, command, &out.stdout);
+        assert_eq!(records.len(), 4, "{command}");
+        let blank: Vec<bool> = records.iter().map(|r| r["blank"] == true).collect();
+        assert_eq!(blank, [false, true, true, false], "{command}");
+        assert_eq!(records[2]["input"], " \t", "{command}");
+    }
 }
 
 #[test]
@@ -399,6 +419,15 @@ fn the_schemas_are_strict_so_the_tests_above_can_fail() {
             "check",
             r#"{"schema":2,"line":1,"input":"x","kind":"iri","valid":true,"error":null,"warnings":[]}"#,
         ),
+        (
+            "check",
+            r#"{"schema":1,"line":1,"input":"","blank":true,"kind":"iri"}"#,
+        ),
+        ("key", r#"{"schema":1,"line":1,"input":"","blank":true}"#),
+        (
+            "normalize",
+            r#"{"schema":1,"line":1,"input":"","blank":true,"normalized":"x"}"#,
+        ),
     ];
     for (command, record) in cases {
         let value: Value = serde_json::from_str(record).unwrap();
@@ -455,10 +484,11 @@ fn the_document_names_every_field_of_the_schema_files() {
 #[test]
 fn the_tsv_headers_are_the_documented_ones() {
     let doc = output_md();
-    let runs: [&[&str]; 10] = [
+    let runs: [&[&str]; 11] = [
         &["check"],
         &["parse"],
         &["normalize"],
+        &["key"],
         &["to-uri"],
         &["to-iri"],
         &["join", "http://a/"],

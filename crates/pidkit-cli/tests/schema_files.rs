@@ -113,11 +113,19 @@ fn parse_file() -> Value {
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "pidkit parse --json",
-        "description": "One record per input, in input order: the input members, the IRI components and the parts of a PID (docs/output.md#parse).",
-        "$ref": "common.json#/$defs/inputRecord",
-        "properties": props,
-        "allOf": all_of,
-        "unevaluatedProperties": false,
+        "description": "One record per input, in input order: the input members, the IRI components and the parts of a PID (docs/output.md#parse); a blank line's record.",
+        "oneOf": [
+            {
+                "$ref": "common.json#/$defs/inputRecord",
+                "properties": props,
+                "allOf": all_of,
+                "unevaluatedProperties": false,
+            },
+            {
+                "$ref": "common.json#/$defs/blankRecord",
+                "unevaluatedProperties": false,
+            },
+        ],
     })
 }
 

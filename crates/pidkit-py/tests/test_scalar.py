@@ -137,7 +137,7 @@ def test_lenient_readings_keep_the_input_and_show_the_mapping():
     p = pidkit.parse("  http://example.org\\a b", as_="web")
     assert (str(p), p.input) == ("http://example.org/a%20b", "  http://example.org\\a b")
     with pytest.raises(ValueError, match="unknown reading"):
-        pidkit.parse("x", as_="isbn")
+        pidkit.parse("x", as_="klingon")
 
 
 def test_the_issue_one_liner():
@@ -227,7 +227,7 @@ def test_checks_warnings_and_findings_pickle():
     f = found[0]
     assert pidkit.Found(f.start, f.end, f.kind, f.text, f.name, f.truncated) == f
     with pytest.raises(ValueError, match="unknown kind"):
-        pidkit.Found(0, 1, "isbn", "x", None, False)
+        pidkit.Found(0, 1, "klingon", "x", None, False)
 
 
 def test_identifiers_cross_process_boundaries():

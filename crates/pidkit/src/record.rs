@@ -81,7 +81,7 @@ impl Policy {
                         .flat_map(|(_, codes)| codes.iter())
                         .map(|c| c.as_str())
                         .find(|c| *c == n)
-                        .ok_or_else(|| format!("unknown warning code '{n}'"))
+                        .ok_or_else(|| unknown_code(n))
                 })
                 .collect()
         };
@@ -100,6 +100,30 @@ impl Policy {
     /// Whether any warning can make an input invalid (their computation is needed then).
     pub fn denies_any(&self) -> bool {
         self.deny_all || !self.deny.is_empty()
+    }
+}
+
+/// The error for a warning code the library does not have, with those that look like it (the
+/// same first word, or containing it).
+fn unknown_code(n: &str) -> String {
+    let head = n.split('-').next().unwrap_or(n);
+    let mut like: Vec<&str> = crate::scheme::warning_codes()
+        .iter()
+        .flat_map(|(_, codes)| codes.iter())
+        .map(|c| c.as_str())
+        .filter(|c| c.split('-').next() == Some(head) || (n.len() > 2 && c.contains(n)))
+        .collect();
+    like.sort_unstable();
+    like.dedup();
+    like.truncate(12);
+    match like.is_empty() {
+        true => format!(
+            "unknown warning code '{n}' (a warning's code is shown with it: `pidkit check` prints them)"
+        ),
+        false => format!(
+            "unknown warning code '{n}'; did you mean {}?",
+            like.join(", ")
+        ),
     }
 }
 

@@ -614,7 +614,9 @@ macro_rules! schemes {
             }
 
             /// The checks of its kind; warnings never make it invalid (IRIs: [`crate::iri::warnings`];
-            /// the schemes: their own). Offsets are bytes of [`Identifier::input`].
+            /// the schemes: their own). Offsets are bytes of [`Identifier::input`]. A code found
+            /// more than once is one warning with its count ([`Warning::merge_repeated`]), so the
+            /// list grows with the kinds of problem, never with the input.
             ///
             /// ```
             /// let w = pidkit::Identifier::parse("urn:example:a?+r")?.warnings();
@@ -622,10 +624,10 @@ macro_rules! schemes {
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
             pub fn warnings(&self) -> Vec<Warning> {
-                match self {
+                Warning::merge_repeated(match self {
                     Identifier::Iri(r) | Identifier::Uri(r) => crate::iri::warnings(r),
                     $( Identifier::$variant(id) => <$scheme as Scheme>::warnings(id), )+
-                }
+                })
             }
 
             /// What writing it as `out` asks (`normalize`, `to-uri`, `to-iri`) loses, as
