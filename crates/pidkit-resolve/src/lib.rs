@@ -28,6 +28,7 @@ mod cache;
 #[doc(hidden)]
 pub mod fuzz;
 mod handle_api;
+mod handle_json;
 mod http;
 mod ordered;
 mod outcome;
@@ -37,7 +38,7 @@ mod resolver;
 mod votable;
 
 pub use cache::{Cache, CacheError, Entry};
-pub use handle_api::MAX_TTL;
+pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
 pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
 pub use ordered::ordered;
 pub use outcome::{Outcome, Resolution, Source};

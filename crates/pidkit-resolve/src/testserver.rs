@@ -32,6 +32,12 @@
 //! | `10.5555/gzip-bomb` | `Content-Encoding: gzip`: a few KB on the wire, a 4 MiB record decoded |
 //! | `10.5555/hostile-text` | a record whose URL holds an ANSI escape, U+202E and a newline |
 //! | `10.5555/bench/…` | a small record with one URL value |
+//! | `10.5555/dup-handle` | a record with a second `handle` member, for another name |
+//! | `10.5555/dup-code` | a "not found" with a second `responseCode` of 1, and a URL value |
+//! | `10.5555/dup-url` | a URL value whose data has a second `value` |
+//! | `10.5555/float-ttl` | a record whose value has a TTL of 1.5 |
+//! | `10.5555/big-index` | a record whose value has the index 4294967296 |
+//! | `10.5555/values-N` | a record of N URL values (N at most 200,000; 100,000 is about 7.5 MB) |
 //! | anything else | responseCode 100, HTTP 404 |
 //!
 //! ARKs at an ARK resolver (N2T) or their NMA, `GET /ark:{NAAN}/{Name}` (`Protocol::Redirect`):
@@ -51,7 +57,9 @@
 //! (HTTP 400), `ivo://html.example/x` an HTML page, `ivo://zero-width.example/x` a BINARY table
 //! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
 //! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 12,000
-//! capability rows, anything else an empty table.
+//! capability rows, `ivo://rows.example/N` N capability rows (at most 20,000),
+//! `ivo://wide.example/x` one row of 1,600,000 empty cells (8 MB), anything else an empty
+//! table.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -384,6 +392,25 @@ fn record(handle: &str, url: &str, ttl: &str) -> String {
     )
 }
 
+/// A record of `n` URL values, compact (about 75 bytes a value).
+fn many_values(handle: &str, n: usize) -> String {
+    let mut body = format!(
+        r#"{{"responseCode":1,"handle":"{}","values":["#,
+        json_escape(handle)
+    );
+    for i in 0..n {
+        if i > 0 {
+            body.push(',');
+        }
+        body.push_str(&format!(
+            r#"{{"index":{},"type":"URL","data":{{"format":"string","value":"https://e.org/{i}"}}}}"#,
+            i + 1
+        ));
+    }
+    body.push_str("]}");
+    body
+}
+
 fn handle(name: &str, query: &str, hits: u32) -> Reply {
     let lower = name.to_ascii_lowercase();
     let not_found = || {
@@ -406,6 +433,10 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
             200,
             record(name, &format!("https://example.org/article/{n}"), "86400"),
         );
+    }
+    if let Some(n) = lower.strip_prefix("10.5555/values-") {
+        let n: usize = n.parse::<usize>().unwrap_or(1).min(200_000);
+        return Reply::json(200, many_values(name, n));
     }
     if let Some(secs) = lower.strip_prefix("10.5555/ttl-abs-") {
         let secs: u64 = secs.parse().unwrap_or(1);
@@ -489,6 +520,23 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
                 ..Reply::json(200, body)
             }
         }
+        "10.5555/dup-handle" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/dup-handle","values":[{"index":1,"type":"URL","data":{"format":"string","value":"http://evil/"}}],"handle":"10.9999/evil"}"#,
+        ),
+        "10.5555/dup-code" => Reply::json(
+            200,
+            r#"{"responseCode":100,"handle":"10.5555/dup-code","values":[{"index":1,"type":"URL","data":{"format":"string","value":"http://evil/"}}],"responseCode":1}"#,
+        ),
+        "10.5555/dup-url" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/dup-url","values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://example.org/","value":"http://evil/"}}]}"#,
+        ),
+        "10.5555/float-ttl" => Reply::json(200, record(name, "https://example.org/f", "1.5")),
+        "10.5555/big-index" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/big-index","values":[{"index":4294967296,"type":"URL","data":{"format":"string","value":"https://example.org/i"}}]}"#,
+        ),
         "10.5555/ttl-1" => Reply::json(200, record(name, "https://example.org/ttl-1", "1")),
         "10.5555/ttl-0" => Reply::json(200, record(name, "https://example.org/ttl-0", "0")),
         "10.5555/mismatch" => Reply::json(
@@ -656,6 +704,15 @@ fn tap(adql: &str) -> Reply {
             votable,
             r#"<?xml version="1.0"?><VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="ERROR">Field query: Could not parse your query</INFO></RESOURCE></VOTABLE>"#,
         ),
+        "ivo://wide.example/x" => {
+            // 8 MB of empty cells in one row: within the body limit, past MAX_CELLS.
+            let row = format!("<TR>{}</TR>", "<TD/>".repeat(1_600_000));
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{row}</TABLEDATA>")),
+            )
+        }
         "ivo://html.example/x" => Reply::new(
             200,
             "text/html",
@@ -666,8 +723,28 @@ fn tap(adql: &str) -> Reply {
             votable,
             r#"<VOTABLE><RESOURCE><TABLE><DATA><BINARY><STREAM encoding="base64">AAAA</STREAM></BINARY></DATA></TABLE></RESOURCE></VOTABLE>"#,
         ),
-        "ivo://other.example/x" | "ivo://case.example/x" | "ivo://many.example/x" => {
-            let (about, n) = match ivoid.as_str() {
+        id if id.starts_with("ivo://rows.example/") => {
+            let n: usize = id["ivo://rows.example/".len()..]
+                .parse::<usize>()
+                .unwrap_or(1)
+                .min(20_000);
+            let rows: String = (0..n)
+                .map(|i| {
+                    format!(
+                        "<TR><TD>{id}</TD><TD>vs:catalogservice</TD><TD>T</TD><TD>{i}</TD>\
+                         <TD>ivo://ivoa.net/std/tap</TD><TD/><TD>vs:paramhttp</TD><TD>std</TD>\
+                         <TD>base</TD><TD>http://example.org/tap/{i}</TD></TR>"
+                    )
+                })
+                .collect();
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{rows}</TABLEDATA>")),
+            )
+        }
+        id @ ("ivo://other.example/x" | "ivo://case.example/x" | "ivo://many.example/x") => {
+            let (about, n) = match id {
                 "ivo://other.example/x" => ("ivo://other.org/evil", 1),
                 "ivo://case.example/x" => ("ivo://CASE.Example/x", 1),
                 _ => ("ivo://many.example/x", 12_000),

@@ -554,3 +554,102 @@ fn https_is_built_in() {
     let head = peer.join().unwrap();
     assert_eq!((head[0], head[1]), (0x16, 0x03), "a TLS handshake record");
 }
+
+// ---- issue 31 -----------------------------------------------------------------------------
+
+#[test]
+fn duplicate_members_make_an_answer_unknown() {
+    // Low 12: the last of two members won: a second "handle" or "responseCode" made these
+    // resolved with http://evil/.
+    let (_server, resolver) = setup();
+    for (name, member) in [
+        ("10.5555/dup-handle", "handle"),
+        ("10.5555/dup-code", "responseCode"),
+        ("10.5555/dup-url", "value"),
+    ] {
+        let r = resolver.resolve(name);
+        assert_eq!(r.outcome, Outcome::Unknown, "{name}: {:?}", r.urls);
+        assert!(r.urls.is_empty() && r.record.is_none(), "{name}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains(&format!("the member \"{member}\" appears twice")),
+            "{name}: {reason}"
+        );
+    }
+}
+
+#[test]
+fn a_malformed_member_is_named_in_the_reason() {
+    // Low 13: these were "JSON without a numeric responseCode".
+    let (_server, resolver) = setup();
+    for (name, says) in [
+        (
+            "10.5555/float-ttl",
+            "ttl is 1.5, neither whole seconds nor a time",
+        ),
+        ("10.5555/big-index", "index is 4294967296, out of range"),
+    ] {
+        let r = resolver.resolve(name);
+        assert_eq!(r.outcome, Outcome::Unknown, "{name}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("a malformed Handle API answer") && reason.contains(says),
+            "{name}: {reason}"
+        );
+        assert!(!reason.contains("responseCode"), "{name}: {reason}");
+    }
+}
+
+#[test]
+fn a_record_of_100000_values_is_kept_in_part_and_says_so() {
+    // High 2: one answer of 8 MB (inside the default --max-size) cost about 200 MB: the answer
+    // as a JSON tree, a Handle record and the record of the output, all at once. The record now
+    // keeps MAX_RECORD_BYTES of JSON and counts what it leaves out.
+    let server = TestServer::start();
+    let big = || {
+        let mut cfg = config(&server);
+        cfg.client.max_body = 8 << 20;
+        cfg.client.timeout = Duration::from_secs(20);
+        cfg
+    };
+    let resolver = Resolver::new(big());
+    let r = resolver.resolve("10.5555/values-97000");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    let record = r.record.as_ref().unwrap();
+    let kept = record["values"].as_array().unwrap().len();
+    assert_eq!(record["values_omitted"], 97_000 - kept);
+    assert!(kept > 100 && kept < 1000, "{kept}");
+    assert_eq!(r.urls.len(), kept, "the URLs of the values kept");
+    let text = serde_json::to_string(record).unwrap();
+    assert!(
+        text.len() <= pidkit_resolve::MAX_RECORD_BYTES + 200,
+        "{}",
+        text.len()
+    );
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.contains(&format!(
+            "the record keeps {kept} of the answer's 97000 values and leaves out {}",
+            97_000 - kept
+        )),
+        "{reason}"
+    );
+    // Not cached: from the cache it would answer with fewer URLs than the network.
+    let dir = tempfile::tempdir().unwrap();
+    let cached = Resolver::new(big()).with_cache(pidkit_resolve::Cache::open(dir.path()).unwrap());
+    assert_eq!(
+        cached.resolve("10.5555/values-50000").outcome,
+        Outcome::Resolved
+    );
+    cached.cache().unwrap().flush().unwrap();
+    assert!(cached.cache().unwrap().is_empty().unwrap());
+    // A record that fits is kept whole, and cached.
+    let r = cached.resolve("10.5555/values-100");
+    let values = r.record.as_ref().unwrap()["values"].as_array().unwrap();
+    assert_eq!(values.len(), 100);
+    assert_eq!(r.urls.len(), 100);
+    assert_eq!(r.reason, None);
+    cached.cache().unwrap().flush().unwrap();
+    let again = cached.resolve("10.5555/values-100");
+    assert_eq!((again.source, again.record), (Source::Cache, r.record));
+}
