@@ -48,7 +48,9 @@ pub use resolver::{
     Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Endpoints, MAX_ALIASES,
     Resolver,
 };
-pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
+pub use votable::{
+    MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_NODES, MAX_ROWS, QueryStatus, VoTable,
+};
 
 #[cfg(feature = "test-server")]
 pub mod testserver;

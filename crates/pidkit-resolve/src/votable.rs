@@ -3,17 +3,23 @@
 //! BINARY or BINARY2 serialization. Parsed with a real XML parser (roxmltree; DTDs refused).
 //!
 //! A VOTable comes from the network, so reading one is bounded: at most [`MAX_ROWS`] rows and
-//! [`MAX_CELLS`] cells, at most [`MAX_NAMESPACES`] namespace declarations, and a BINARY row
+//! [`MAX_CELLS`] cells, at most [`MAX_NODES`] XML nodes (the parsed tree of a document takes
+//! about 16 times its text), at most [`MAX_NAMESPACES`] namespace declarations, and a BINARY row
 //! must take at least one byte of the stream (otherwise the rows would never end).
 
 use base64::Engine as _;
 
 /// The most rows a table may have; a larger answer is refused (a RegTAP answer for one
 /// resource has one row per interface, a few dozen at most).
-pub const MAX_ROWS: usize = 10_000;
+pub const MAX_ROWS: usize = 1_000;
 /// The most cells (rows × fields) a table may have: bounds the memory a small document can ask
-/// for (a `<TR/>` of five bytes is a row of every field).
-pub const MAX_CELLS: usize = 1_000_000;
+/// for (a `<TR/>` of five bytes is a row of every field). [`MAX_ROWS`] rows of the ten fields
+/// of the RegTAP query fit twice over.
+pub const MAX_CELLS: usize = 20_000;
+/// The most XML nodes (elements, text, comments …) a document may have: the parsed tree takes
+/// some 70 bytes a node, so 8 MB of `<TD/>` would take 120 MB (7 MB at this bound).
+/// [`MAX_ROWS`] rows of the ten fields of the RegTAP query take 21,000, or 33,000 indented.
+pub const MAX_NODES: u32 = 100_000;
 /// The most `xmlns` declarations a document may carry. VOTables use one or two; the XML
 /// parser copies the declarations in scope into every element that declares a new one, so
 /// thousands of nested declarations would cost quadratic time and memory.
@@ -73,7 +79,17 @@ impl VoTable {
                 "an element with more than {MAX_ATTRIBUTES} attributes (at byte {at})"
             ));
         }
-        let doc = roxmltree::Document::parse(text).map_err(|e| format!("not XML: {e}"))?;
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: MAX_NODES,
+            ..roxmltree::ParsingOptions::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| match e {
+            roxmltree::Error::NodesLimitReached => {
+                format!("more than {MAX_NODES} XML nodes in one answer")
+            }
+            e => format!("not XML: {e}"),
+        })?;
         let root = doc.root_element();
         if root.tag_name().name() != "VOTABLE" {
             return Err(format!(
@@ -654,5 +670,30 @@ mod tests {
         let doc = format!("<VOTABLE>{nested}</VOTABLE>");
         let e = VoTable::parse(doc.as_bytes()).unwrap_err();
         assert!(e.contains("namespace"), "{e}");
+    }
+
+    #[test]
+    fn xml_nodes_are_bounded() {
+        // Issue 31, High 2: 8 MB of empty cells (inside --max-size) cost 120 MB as a tree
+        // before the cell count refused them.
+        let doc = |n: usize| {
+            format!(
+                "<VOTABLE><RESOURCE><TABLE><DATA><TABLEDATA><TR>{}</TR></TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+                "<TD/>".repeat(n)
+            )
+        };
+        let e = VoTable::parse(doc(MAX_NODES as usize).as_bytes()).unwrap_err();
+        assert_eq!(e, format!("more than {MAX_NODES} XML nodes in one answer"));
+        // MAX_ROWS rows of the RegTAP query's ten fields are read, indented.
+        let fields = r#"<FIELD name="f" datatype="char" arraysize="*"/>"#.repeat(10);
+        let row = format!("\n  <TR>{}\n  </TR>", "\n    <TD>x</TD>".repeat(10));
+        let full = format!(
+            "<VOTABLE><RESOURCE><TABLE>{fields}<DATA><TABLEDATA>{}</TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+            row.repeat(MAX_ROWS)
+        );
+        assert_eq!(
+            VoTable::parse(full.as_bytes()).unwrap().rows.len(),
+            MAX_ROWS
+        );
     }
 }
