@@ -502,7 +502,8 @@ fn help_shows_the_test_server_and_the_limits() {
         .stdout(predicate::str::contains(
             "from 0.01 (one every 100 s) to 1000",
         ))
-        .stdout(predicate::str::contains("10,000 rows"));
+        .stdout(predicate::str::contains("1,000 rows or 100,000 XML nodes"))
+        .stdout(predicate::str::contains("at most 2 × --concurrency"));
 }
 
 #[test]

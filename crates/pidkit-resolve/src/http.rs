@@ -301,7 +301,9 @@ impl Client {
         }
         // The wire limit is ureq's; the decoded body (after gzip) is limited here, so a small
         // compressed body cannot expand without bound.
-        let mut body = Vec::new();
+        // Sized by the declared length when there is one (within the limit): the buffer does
+        // not grow by doubling to twice the body.
+        let mut body = Vec::with_capacity(declared.map_or(0, |n| n.min(16 << 20) as usize));
         let read = resp
             .body_mut()
             .with_config()

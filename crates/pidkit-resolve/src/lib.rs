@@ -40,7 +40,7 @@ mod votable;
 pub use cache::{Cache, CacheError, Entry};
 pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
 pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
-pub use ordered::ordered;
+pub use ordered::{WINDOW_PER_WORKER, ordered};
 pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};
 pub use registry::regtap_query;
