@@ -667,3 +667,22 @@ fn a_panic_inside_the_cache_store_is_not_shown_to_the_user() {
         "no copy was noticed as damaged: the test tests nothing"
     );
 }
+
+#[test]
+fn a_registry_non_answer_exits_3_and_is_not_cached() {
+    // Issue 31, High 4: a quota message or an empty VOTable was not-found (exit 1), cached.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    for _ in 0..2 {
+        pidkit(&server)
+            .args(["--json", "--cache-dir"])
+            .arg(dir.path())
+            .args(["ivo://quota.example/x", "ivo://empty-votable.example/x"])
+            .assert()
+            .code(3)
+            .stdout(predicate::str::contains(r#""outcome":"unknown""#))
+            .stdout(predicate::str::contains("QUOTA_EXCEEDED"))
+            .stderr(predicate::str::contains("0 from the cache, 2 requests"));
+    }
+    assert_eq!(server.requests().len(), 4);
+}

@@ -58,8 +58,12 @@
 //! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
 //! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 12,000
 //! capability rows, `ivo://rows.example/N` N capability rows (at most 20,000),
-//! `ivo://wide.example/x` one row of 1,600,000 empty cells (8 MB), anything else an empty
-//! table.
+//! `ivo://wide.example/x` one row of 1,600,000 empty cells (8 MB); non-answers:
+//! `ivo://empty-votable.example/x` `<VOTABLE/>`, `ivo://no-data.example/x` a TABLE without
+//! DATA, `ivo://no-ivoid.example/x` an empty table without the `ivoid` field,
+//! `ivo://quota.example/x` `QUERY_STATUS="QUOTA_EXCEEDED"` without a table,
+//! `ivo://quota-table.example/x` the same with an empty table, `ivo://overflow-empty.example/x`
+//! OVERFLOW with no rows; anything else an empty table (no record).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -713,6 +717,35 @@ fn tap(adql: &str) -> Reply {
                 doc("OK", format!("<TABLEDATA>{row}</TABLEDATA>")),
             )
         }
+        // Non-answers (issue 31, High 4): none is "no record".
+        "ivo://empty-votable.example/x" => Reply::new(200, votable, "<VOTABLE/>"),
+        "ivo://no-data.example/x" => Reply::new(
+            200,
+            votable,
+            format!(
+                r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="OK"/><TABLE>{fields}</TABLE></RESOURCE></VOTABLE>"#
+            ),
+        ),
+        "ivo://no-ivoid.example/x" => Reply::new(
+            200,
+            votable,
+            r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="OK"/><TABLE><FIELD name="res_title" datatype="char" arraysize="*"/><DATA><TABLEDATA></TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://quota.example/x" => Reply::new(
+            200,
+            votable,
+            r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="QUOTA_EXCEEDED">Too many queries today</INFO></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://quota-table.example/x" => Reply::new(
+            200,
+            votable,
+            doc("QUOTA_EXCEEDED", "<TABLEDATA></TABLEDATA>".into()),
+        ),
+        "ivo://overflow-empty.example/x" => Reply::new(
+            200,
+            votable,
+            doc("OVERFLOW", "<TABLEDATA></TABLEDATA>".into()),
+        ),
         "ivo://html.example/x" => Reply::new(
             200,
             "text/html",

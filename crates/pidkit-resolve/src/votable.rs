@@ -29,7 +29,8 @@ pub const MAX_NAMESPACES: usize = 64;
 /// them would cost quadratic time.
 pub const MAX_ATTRIBUTES: usize = 256;
 
-/// The status a TAP service reports in `<INFO name="QUERY_STATUS">`.
+/// The status a TAP service reports in `<INFO name="QUERY_STATUS">` (DALI §4.4: `OK`,
+/// `ERROR` or `OVERFLOW`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryStatus {
     /// `OK` (or no status given).
@@ -38,9 +39,13 @@ pub enum QueryStatus {
     Overflow,
     /// `ERROR`, with the service's message.
     Error(String),
+    /// Any other value (`QUOTA_EXCEEDED` …), as sent (at most 100 characters), with the INFO's
+    /// text: not a result.
+    Other(String, String),
 }
 
-/// A parsed VOTable: the query status, the first table's field names and its rows.
+/// A parsed VOTable: the query status, whether it has a table with data, the first table's
+/// field names and its rows.
 ///
 /// ```
 /// let doc = r#"<VOTABLE xmlns="http://www.ivoa.net/xml/VOTable/v1.3" version="1.3">
@@ -49,6 +54,7 @@ pub enum QueryStatus {
 ///   <DATA><TABLEDATA><TR><TD>ivo://org.gavo.dc</TD></TR></TABLEDATA></DATA></TABLE>
 ///   </RESOURCE></VOTABLE>"#;
 /// let t = pidkit_resolve::VoTable::parse(doc.as_bytes())?;
+/// assert!(t.table && t.data);
 /// assert_eq!(t.fields, ["ivoid"]);
 /// assert_eq!(t.rows[0][0].as_deref(), Some("ivo://org.gavo.dc"));
 /// # Ok::<(), String>(())
@@ -57,6 +63,11 @@ pub enum QueryStatus {
 pub struct VoTable {
     /// The query status.
     pub status: QueryStatus,
+    /// Whether the document has a `TABLE`.
+    pub table: bool,
+    /// Whether the first table has a `DATA` element (an empty one is a table of no rows; none
+    /// at all is a table without its data, not an empty result).
+    pub data: bool,
     /// The names of the first table's fields (empty when the document has no table).
     pub fields: Vec<String>,
     /// The rows; `None` is a null value.
@@ -103,27 +114,27 @@ impl VoTable {
             .descendants()
             .find(|n| is(n, "INFO") && n.attribute("name") == Some("QUERY_STATUS"))
             .map(|n| {
-                match n
-                    .attribute("value")
-                    .unwrap_or("")
-                    .to_ascii_uppercase()
-                    .as_str()
-                {
-                    "ERROR" => QueryStatus::Error(
-                        n.text()
-                            .map(str::trim)
-                            .filter(|t| !t.is_empty())
-                            .unwrap_or("no message")
-                            .to_owned(),
-                    ),
+                let text = || {
+                    n.text()
+                        .map(str::trim)
+                        .filter(|t| !t.is_empty())
+                        .unwrap_or("no message")
+                        .to_owned()
+                };
+                let value = n.attribute("value").unwrap_or("").trim();
+                match value.to_ascii_uppercase().as_str() {
+                    "ERROR" => QueryStatus::Error(text()),
                     "OVERFLOW" => QueryStatus::Overflow,
-                    _ => QueryStatus::Ok,
+                    "OK" => QueryStatus::Ok,
+                    _ => QueryStatus::Other(value.chars().take(100).collect(), text()),
                 }
             })
             .unwrap_or(QueryStatus::Ok);
         let Some(table) = root.descendants().find(|n| is(n, "TABLE")) else {
             return Ok(VoTable {
                 status,
+                table: false,
+                data: false,
                 fields: Vec::new(),
                 rows: Vec::new(),
             });
@@ -142,7 +153,8 @@ impl VoTable {
             })
             .collect();
         let mut rows = Vec::new();
-        if let Some(data) = table.children().find(|n| is(n, "DATA")) {
+        let data_element = table.children().find(|n| is(n, "DATA"));
+        if let Some(data) = data_element {
             if let Some(td) = data.children().find(|n| is(n, "TABLEDATA")) {
                 let mut cells = 0usize;
                 for tr in td.children().filter(|n| is(n, "TR")) {
@@ -197,6 +209,8 @@ impl VoTable {
         }
         Ok(VoTable {
             status,
+            table: true,
+            data: data_element.is_some(),
             fields: fields.into_iter().map(|f| f.name).collect(),
             rows,
         })
@@ -206,7 +220,7 @@ impl VoTable {
     ///
     /// ```
     /// let t = pidkit_resolve::VoTable { status: pidkit_resolve::QueryStatus::Ok,
-    ///     fields: vec!["IVOID".into()], rows: vec![] };
+    ///     table: true, data: true, fields: vec!["IVOID".into()], rows: vec![] };
     /// assert_eq!(t.column("ivoid"), Some(0));
     /// ```
     pub fn column(&self, name: &str) -> Option<usize> {
