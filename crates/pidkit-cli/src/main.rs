@@ -141,7 +141,8 @@ Try it without the internet, against the test server of the repository (it print
 Limits: a body over --max-size (on the wire or decoded) is refused; a registry answer over
 1,000 rows or 100,000 XML nodes is refused; a record is cached at most 30 days whatever its
 TTL; a failed DNS lookup is not retried; a damaged cache is moved aside (with one warning) and
-not used.
+not used; a cache this user may read but not write is only read, one held by another process
+is not used (one warning each; neither file is touched).
 
 Memory: an input holds its answer (at most --max-size) only while it is read; a Handle record
 keeps at most 64 KiB of the answer's JSON (the values past that are counted in the record's

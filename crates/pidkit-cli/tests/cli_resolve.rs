@@ -686,3 +686,68 @@ fn a_registry_non_answer_exits_3_and_is_not_cached() {
     }
     assert_eq!(server.requests().len(), 4);
 }
+
+#[test]
+fn a_cache_this_user_may_not_write_is_read_offline_and_left_alone() {
+    // Issue 31, High 3: with --offline, a cache file the user may read but not write was
+    // moved aside as damaged and an empty one made, so every answer was lost.
+    use std::os::unix::fs::PermissionsExt;
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    pidkit(&server)
+        .arg("--cache-dir")
+        .arg(dir.path())
+        .arg("10.1000/182")
+        .assert()
+        .code(0);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let file = dir.path().join("resolve-v1.redb");
+    // Whether the file modes bind this process (they do not bind root).
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    std::fs::set_permissions(probe.path(), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let privileged = std::fs::OpenOptions::new()
+        .write(true)
+        .open(probe.path())
+        .is_ok();
+    let bin = assert_cmd::cargo::cargo_bin("pidkit");
+    let mut cmd = if privileged {
+        if std::process::Command::new("setpriv")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("\n*** SKIPPED: running as root without setpriv(1) ***\n");
+            return;
+        }
+        // Root: run as nobody, for whom root's 0644 file is read-only.
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&bin);
+        c
+    } else {
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+        std::process::Command::new(&bin)
+    };
+    let out = cmd
+        .env_remove("PIDKIT_CACHE_DIR")
+        .args(["resolve", "--offline", "--json", "--cache-dir"])
+        .arg(dir.path())
+        .args(["10.1000/182", "10.1038/nature12373"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let recs = json_lines(&out.stdout);
+    assert_eq!(recs.len(), 2, "{stderr}");
+    assert_eq!(recs[0]["outcome"], "resolved", "{stderr}");
+    assert_eq!(recs[0]["source"], "cache");
+    assert_eq!(recs[1]["reason"], "not in the cache, and offline");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stderr.matches("warning").count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot be written"), "{stderr}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["resolve-v1.redb"]);
+}

@@ -481,3 +481,201 @@ fn bit_flipped_cache_files_warn_once_and_every_input_gets_its_answer() {
         "offline: nothing sent"
     );
 }
+
+// ---- a cache that is not damaged, only not ours to write (issue 31, High 3) ---------------
+
+/// The files of `dir`, sorted.
+fn files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A cache in `dir` holding one resolved answer under `doi:10.5555/KEPT`.
+fn one_entry_cache(dir: &std::path::Path) {
+    let cache = Cache::open(dir).unwrap();
+    cache.put("doi:10.5555/KEPT", &crash_entry(7));
+    cache.flush().unwrap();
+}
+
+const RO_CHILD_ENV: &str = "PIDKIT_CACHE_RO_CHILD";
+
+/// Not a test on its own: the child process of the permission test, run as a user that may
+/// read the cache file but not write it. It opens the cache, reads the entry, tries to store
+/// another one, and says what happened on one line.
+#[test]
+fn read_only_child() {
+    let Ok(dir) = std::env::var(RO_CHILD_ENV) else {
+        return;
+    };
+    let warnings = Warnings::default();
+    let sink = std::sync::Arc::clone(&warnings);
+    let opened = Cache::open_with_warnings(std::path::Path::new(&dir), move |m| {
+        sink.lock().unwrap().push(m.to_owned())
+    });
+    let cache = match opened {
+        Ok(c) => c,
+        Err(e) => {
+            println!("result: error {e}");
+            return;
+        }
+    };
+    let got = cache.get("doi:10.5555/KEPT").unwrap() == Some(crash_entry(7));
+    cache.put("doi:10.5555/NEW", &crash_entry(8));
+    let flushed = cache.flush().is_ok();
+    let stored = cache.get("doi:10.5555/NEW").unwrap().is_some();
+    let warnings = warnings.lock().unwrap().clone();
+    println!(
+        "result: read_only={} got={got} flushed={flushed} stored={stored} damaged={} \
+         warnings={}",
+        cache.is_read_only(),
+        cache.is_damaged(),
+        warnings.len()
+    );
+    for w in warnings {
+        println!("warning: {w}");
+    }
+}
+
+/// Whether this process may write a file whose mode denies it (root may).
+fn chmod_does_not_deny() -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    std::fs::set_permissions(probe.path(), std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(probe.path())
+        .is_ok()
+}
+
+#[test]
+fn a_cache_file_this_user_may_not_write_is_read_and_left_alone() {
+    // High 3: EACCES on open was taken for damage: the file was renamed to *.corrupt-<time>
+    // and an empty one created (with --offline too), so two users sharing a cache directory
+    // moved each other's cache aside. Here the directory is writable (as a shared one is) and
+    // the file is not.
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    one_entry_cache(dir.path());
+    let file = dir.path().join("resolve-v1.redb");
+    let before = std::fs::read(&file).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let mut child;
+    if chmod_does_not_deny() {
+        // Root: the mode denies nothing, so the child runs as another user (nobody), for whom
+        // the file (root's, 0644) is read-only.
+        if Command::new("setpriv").arg("--version").output().is_err() {
+            eprintln!(
+                "\n*** SKIPPED a_cache_file_this_user_may_not_write_is_read_and_left_alone: \
+                 running as root and setpriv(1) is missing, so no user can be denied ***\n"
+            );
+            return;
+        }
+        child = Command::new("setpriv");
+        child
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&exe);
+    } else {
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+        child = Command::new(&exe);
+    }
+    let out = child
+        .args([
+            "--exact",
+            "read_only_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(RO_CHILD_ENV, dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find_map(|l| l.split_once("result: ").map(|(_, r)| r.to_owned()))
+        .unwrap_or_else(|| {
+            panic!(
+                "no result from the child: {stdout}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    assert_eq!(
+        line, "read_only=true got=true flushed=true stored=false damaged=false warnings=1",
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("cannot be written (I/O error: Permission denied")
+            && stdout.contains("reading answers from it, storing none"),
+        "{stdout}"
+    );
+    assert_eq!(
+        files(dir.path()),
+        ["resolve-v1.redb"],
+        "nothing moved aside"
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the file is untouched"
+    );
+}
+
+#[test]
+fn a_cache_path_that_cannot_be_opened_is_left_alone() {
+    // High 3: any failure to open moved the path aside, whatever it was; here a directory
+    // stands where the file should be (an I/O error, not damage), which works as root too.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("resolve-v1.redb");
+    std::fs::create_dir(&path).unwrap();
+    std::fs::write(path.join("keep"), b"mine").unwrap();
+    let warnings = Warnings::default();
+    let sink = std::sync::Arc::clone(&warnings);
+    let err =
+        Cache::open_with_warnings(dir.path(), move |m| sink.lock().unwrap().push(m.to_owned()))
+            .err()
+            .expect("a directory is no cache");
+    assert!(err.to_string().contains("resolve-v1.redb"), "{err}");
+    assert!(
+        warnings.lock().unwrap().is_empty(),
+        "{:?}",
+        warnings.lock().unwrap()
+    );
+    assert_eq!(
+        files(dir.path()),
+        ["resolve-v1.redb"],
+        "nothing moved aside"
+    );
+    assert_eq!(std::fs::read(path.join("keep")).unwrap(), b"mine");
+}
+
+#[test]
+fn a_cache_held_by_another_cache_is_left_alone() {
+    // High 3: a lock is not damage. The second open says "in use" (the caller goes on without
+    // the cache) and the holder's file and entries stay as they are.
+    let dir = tempfile::tempdir().unwrap();
+    one_entry_cache(dir.path());
+    let held = Cache::open(dir.path()).unwrap();
+    let warnings = Warnings::default();
+    let sink = std::sync::Arc::clone(&warnings);
+    let err =
+        Cache::open_with_warnings(dir.path(), move |m| sink.lock().unwrap().push(m.to_owned()))
+            .err()
+            .expect("held");
+    assert!(err.to_string().contains("in use"), "{err}");
+    assert!(warnings.lock().unwrap().is_empty());
+    assert_eq!(files(dir.path()), ["resolve-v1.redb"]);
+    assert_eq!(
+        held.get("doi:10.5555/KEPT").unwrap(),
+        Some(crash_entry(7)),
+        "the holder's cache works on"
+    );
+    held.put("doi:10.5555/MORE", &crash_entry(9));
+    held.flush().unwrap();
+    drop(held);
+    let again = Cache::open(dir.path()).unwrap();
+    assert_eq!(again.len().unwrap(), 2);
+}
