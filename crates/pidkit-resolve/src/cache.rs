@@ -145,6 +145,8 @@ fn err(what: &str, e: impl std::fmt::Display) -> CacheError {
 
 enum Msg {
     Put(String, Vec<u8>),
+    /// Entries to commit at once, then acknowledge.
+    Batch(Vec<(String, Vec<u8>)>, mpsc::Sender<Result<(), String>>),
     Flush(mpsc::Sender<Result<(), String>>),
 }
 
@@ -546,6 +548,18 @@ impl Cache {
         }
     }
 
+    /// Store every entry of `entries` and wait until they are committed, in one transaction
+    /// with whatever was put before and not yet committed: a file written this way has the
+    /// same layout every time.
+    pub fn put_all(
+        &self,
+        entries: impl IntoIterator<Item = (String, Entry)>,
+    ) -> Result<(), CacheError> {
+        let batch: Vec<(String, Vec<u8>)> =
+            entries.into_iter().map(|(k, e)| (k, e.encode())).collect();
+        self.wait_for(|ack| Msg::Batch(batch, ack))
+    }
+
     /// Wait until everything put so far is committed to disk.
     pub fn flush(&self) -> Result<(), CacheError> {
         self.wait_for(Msg::Flush)
@@ -614,6 +628,10 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
         while let Some(msg) = next.take() {
             match msg {
                 Msg::Put(k, v) => batch.push((k, v)),
+                Msg::Batch(entries, ack) => {
+                    batch.extend(entries);
+                    acks.push(ack);
+                }
                 Msg::Flush(ack) => acks.push(ack),
             }
             if batch.len() >= BATCH || !acks.is_empty() {
