@@ -751,3 +751,101 @@ fn a_cache_this_user_may_not_write_is_read_offline_and_left_alone() {
         .collect();
     assert_eq!(names, ["resolve-v1.redb"]);
 }
+
+#[test]
+fn values_for_requests_are_checked_at_start_exit_2() {
+    // Issue 31, Medium 8: a \r at the end of PIDKIT_MAILTO (a CRLF env file) made the HTTP
+    // client panic for every input (exit 3, "a bug in pidkit"). Low 10: --retries had no cap.
+    // Low 11: a service address that is no URL gave unknown per input; a #fragment swallowed
+    // the API path.
+    let server = TestServer::start();
+    /// Arguments, an environment variable, what stderr says.
+    type Case<'a> = (Vec<String>, Option<(&'a str, String)>, &'a str);
+    let cases: Vec<Case> = vec![
+        (
+            vec![],
+            Some(("PIDKIT_MAILTO", "ops@example.org\r".to_owned())),
+            "--mailto (or PIDKIT_MAILTO): \"ops@example.org\\r\" has the control character U+000D",
+        ),
+        (
+            vec!["--mailto".into(), "me (work)@example.org".into()],
+            None,
+            "--mailto (or PIDKIT_MAILTO)",
+        ),
+        (
+            vec![
+                "--retries".into(),
+                "0".into(),
+                "--retries".into(),
+                "11".into(),
+            ],
+            None,
+            "11 is not in 0..=10",
+        ),
+        (
+            vec!["--resolver".into(), "not a url".into()],
+            None,
+            "--resolver (or PIDKIT_RESOLVER): \"not a url\" is not an absolute http or https URL",
+        ),
+        (
+            vec!["--registry".into(), format!("{}#frag", server.tap_url())],
+            None,
+            "--registry (or IVOA_REGISTRY)",
+        ),
+        (
+            vec!["--handle-resolver".into(), format!("{}/?x=1", server.url())],
+            None,
+            "has a query",
+        ),
+        (
+            vec!["--ark-resolver".into(), "ftp://n2t.example".into()],
+            None,
+            "is not an http or https URL",
+        ),
+    ];
+    for (args, env, says) in cases {
+        // Every service at the test server but the one whose address is under test.
+        let mut cmd = Command::cargo_bin("pidkit").unwrap();
+        cmd.env_remove("PIDKIT_MAILTO")
+            .env_remove("PIDKIT_CACHE_DIR")
+            .args(["resolve", "--timeout", "0.8", "--retries", "1"]);
+        for service in pidkit::scheme::services() {
+            cmd.env_remove(service.env);
+            let flag = format!("--{}", service.flag);
+            if !args.contains(&flag) {
+                let url = match service.protocol {
+                    pidkit::scheme::Protocol::RegTap => server.tap_url(),
+                    _ => server.url(),
+                };
+                cmd.arg(&flag).arg(url);
+            }
+        }
+        if let Some((k, v)) = &env {
+            cmd.env(k, v);
+        }
+        cmd.arg("--no-cache")
+            .args(&args)
+            .args(["10.1000/182", "ivo://org.gavo.dc"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    assert!(server.requests().is_empty(), "nothing was sent");
+    // The help says the cap; an empty PIDKIT_MAILTO is no address, not an error.
+    let help = pidkit(&server).arg("--help").output().unwrap().stdout;
+    let help = String::from_utf8_lossy(&help)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("(exponential backoff with jitter), 0 to 10"),
+        "{help}"
+    );
+    pidkit(&server)
+        .env("PIDKIT_MAILTO", "")
+        .args(["--no-cache", "10.1000/182"])
+        .assert()
+        .code(0);
+}

@@ -25,7 +25,8 @@ pub struct ClientConfig {
     pub connect_timeout: Duration,
     /// Time allowed for one whole exchange: connect, send, headers and the complete body.
     pub timeout: Duration,
-    /// Retries after the first attempt (on 5xx, 429, timeouts and connection errors).
+    /// Retries after the first attempt (on 5xx, 429, timeouts and connection errors), at most
+    /// [`MAX_RETRIES`].
     pub retries: u32,
     /// The first backoff delay; each retry doubles it, with jitter.
     pub backoff_base: Duration,
@@ -36,12 +37,17 @@ pub struct ClientConfig {
     /// The largest response body accepted, in bytes: on the wire, and again after a
     /// `Content-Encoding` (gzip) is decoded.
     pub max_body: u64,
-    /// A contact address sent in the `User-Agent` (as polite API use asks).
+    /// A contact address sent in the `User-Agent` (as polite API use asks): printable ASCII
+    /// without spaces, parentheses or backslashes ([`ClientConfig::validate`]).
     pub mailto: Option<String>,
     /// At most this many requests per second over all threads (`None`: no limit). Values
     /// outside [`MIN_RATE`]..=[`MAX_RATE`] are clamped to that range.
     pub rate: Option<f64>,
 }
+
+/// The most retries after the first attempt: with the largest backoff and `Retry-After`, more
+/// would hold one input for many minutes.
+pub const MAX_RETRIES: u32 = 10;
 
 /// The slowest request rate, in requests per second: one request every 100 seconds.
 pub const MIN_RATE: f64 = 0.01;
@@ -65,6 +71,33 @@ impl Default for ClientConfig {
 }
 
 impl ClientConfig {
+    /// Check what goes into the requests: the contact address (and so the `User-Agent`) must be
+    /// a header value, the retries at most [`MAX_RETRIES`].
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::ClientConfig::default();
+    /// assert!(cfg.validate().is_ok());
+    /// cfg.mailto = Some("ops@example.org\r".into()); // from a CRLF env file
+    /// let e = cfg.validate().unwrap_err().to_string();
+    /// assert!(e.contains("control character U+000D"), "{e}");
+    /// cfg.mailto = None;
+    /// cfg.retries = 11;
+    /// assert!(cfg.validate().is_err());
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        if let Some(m) = &self.mailto {
+            crate::check::check_mailto(m).map_err(|reason| crate::ConfigError::Header {
+                what: "mailto",
+                value: m.clone(),
+                reason,
+            })?;
+        }
+        if self.retries > MAX_RETRIES {
+            return Err(crate::ConfigError::Retries(self.retries));
+        }
+        Ok(())
+    }
+
     /// The `User-Agent` header: `pidkit/VERSION (+REPOSITORY; mailto:ADDRESS)`, each part in
     /// parentheses only when there is one (the package names no repository today).
     ///

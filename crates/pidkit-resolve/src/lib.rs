@@ -25,6 +25,7 @@
 //! ```
 
 mod cache;
+mod check;
 #[doc(hidden)]
 pub mod fuzz;
 mod handle_api;
@@ -38,8 +39,9 @@ mod resolver;
 mod votable;
 
 pub use cache::{Cache, CacheError, Entry};
+pub use check::ConfigError;
 pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
-pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
+pub use http::{ClientConfig, MAX_RATE, MAX_RETRIES, MIN_RATE};
 pub use ordered::{WINDOW_PER_WORKER, ordered};
 pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};

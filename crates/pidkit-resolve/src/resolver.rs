@@ -89,6 +89,26 @@ impl Endpoints {
     pub fn is_set(&self, name: &str) -> bool {
         self.set.contains(name)
     }
+
+    /// Check every address: an absolute http or https URL (ASCII) with a host, and no user
+    /// name, query or fragment (the resolver appends its path: `/api/handles/…`, `/sync`).
+    ///
+    /// ```
+    /// use pidkit_resolve::Endpoints;
+    /// assert!(Endpoints::default().validate().is_ok());
+    /// let e = Endpoints::default().with("registry", "not a url").validate().unwrap_err();
+    /// assert!(e.to_string().starts_with("the address of the registry service \"not a url\""));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        for (name, url) in &self.addresses {
+            crate::check::check_address(url).map_err(|reason| crate::ConfigError::Address {
+                service: (*name).to_owned(),
+                url: url.clone(),
+                reason,
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// Everything a [`Resolver`] needs to know.
@@ -119,6 +139,23 @@ pub struct Config {
     pub offline: bool,
     /// Connections kept open per host (the batch concurrency is a good value).
     pub pool: usize,
+}
+
+impl Config {
+    /// Check the configuration before any request ([`ClientConfig::validate`],
+    /// [`Endpoints::validate`]). [`Resolver::new`] checks it too: a resolver with a bad
+    /// configuration answers every input `unknown` with the error, and sends nothing.
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::Config::default();
+    /// assert!(cfg.validate().is_ok());
+    /// cfg.endpoints.set("doi", "https://doi.org/?x=1");
+    /// assert!(cfg.validate().unwrap_err().to_string().contains("query"));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        self.client.validate()?;
+        self.endpoints.validate()
+    }
 }
 
 impl Default for Config {
@@ -175,17 +212,35 @@ pub struct Resolver {
     cfg: Config,
     client: Client,
     cache: Option<Cache>,
+    /// Why the configuration cannot be used ([`Config::validate`]), if it cannot.
+    invalid: Option<crate::ConfigError>,
 }
 
 impl Resolver {
-    /// A resolver without a cache.
+    /// A resolver without a cache. A configuration that [`Config::validate`] refuses gives a
+    /// resolver that answers every input `unknown` with the error and sends nothing (use
+    /// [`Resolver::try_new`] to be told at once).
     pub fn new(cfg: Config) -> Resolver {
+        let invalid = cfg.validate().err();
         let client = Client::new(cfg.client.clone(), cfg.pool);
         Resolver {
             cfg,
             client,
             cache: None,
+            invalid,
         }
+    }
+
+    /// A resolver without a cache, or why `cfg` cannot be used.
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::Config::default();
+    /// cfg.client.mailto = Some("me@example.org\r".into());
+    /// assert!(pidkit_resolve::Resolver::try_new(cfg).is_err());
+    /// ```
+    pub fn try_new(cfg: Config) -> Result<Resolver, crate::ConfigError> {
+        cfg.validate()?;
+        Ok(Resolver::new(cfg))
     }
 
     /// Use `cache` for answers (and, when offline, as the only source).
@@ -263,6 +318,11 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_route(&self, input: &str, kind: Kind, route: Route) -> Resolution {
+        if let Some(e) = &self.invalid {
+            let mut r = Resolution::new(input, Some(kind), Outcome::Unknown, None);
+            r.reason = Some(format!("not resolved: the configuration is invalid: {e}"));
+            return r;
+        }
         match route.service.protocol {
             Protocol::HandleApi => match Handle::parse(&route.name) {
                 Ok(h) => self.resolve_named(input, kind, &route, h.into_owned()),

@@ -653,3 +653,89 @@ fn a_record_of_100000_values_is_kept_in_part_and_says_so() {
     let again = cached.resolve("10.5555/values-100");
     assert_eq!((again.source, again.record), (Source::Cache, r.record));
 }
+
+#[test]
+fn a_contact_address_no_header_can_carry_never_reaches_the_client() {
+    // Medium 8: a trailing \r (a CRLF env file) in the contact address made the HTTP client
+    // panic while building the User-Agent, for every input ("a bug in pidkit").
+    let server = TestServer::start();
+    for bad in ["ops@example.org\r", "ops@example.org\n", "josé@example.org"] {
+        let mut cfg = config(&server);
+        cfg.client.mailto = Some(bad.into());
+        let r = Resolver::new(cfg).resolve("10.1000/182");
+        assert_eq!(r.outcome, Outcome::Unknown, "{bad:?}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("the configuration is invalid: the mailto value"),
+            "{bad:?}: {reason}"
+        );
+        assert_eq!(r.attempts, 0);
+    }
+    assert!(server.requests().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn the_configuration_is_checked_before_any_request() {
+    // Medium 8, Low 10, Low 11: the library says why a configuration cannot be used.
+    let server = TestServer::start();
+    let mut cfg = config(&server);
+    cfg.client.mailto = Some("ops@example.org\r".into());
+    assert!(matches!(
+        Resolver::try_new(cfg).err(),
+        Some(pidkit_resolve::ConfigError::Header { what: "mailto", .. })
+    ));
+    let mut cfg = config(&server);
+    cfg.client.retries = pidkit_resolve::MAX_RETRIES + 1;
+    assert_eq!(
+        cfg.validate(),
+        Err(pidkit_resolve::ConfigError::Retries(11))
+    );
+    cfg.client.retries = pidkit_resolve::MAX_RETRIES;
+    assert_eq!(cfg.validate(), Ok(()));
+    // Every service's address, defaults included.
+    for service in pidkit::scheme::services() {
+        let cfg = Config {
+            endpoints: Endpoints::default().with(service.name, "not a url"),
+            ..config(&server)
+        };
+        match cfg.validate() {
+            Err(pidkit_resolve::ConfigError::Address { service: s, .. }) => {
+                assert_eq!(s, service.name)
+            }
+            other => panic!("{}: {other:?}", service.name),
+        }
+    }
+}
+
+#[test]
+fn a_bad_service_address_is_said_once_and_nothing_is_sent() {
+    // Low 11: "not a url" gave `unknown` per input from the HTTP client, and a #fragment
+    // swallowed the API path (GET /x instead of /x/api/handles/…).
+    let server = TestServer::start();
+    for (address, says) in [
+        (
+            "not a url".to_owned(),
+            "is not an absolute http or https URL",
+        ),
+        (format!("{}/x#frag", server.url()), "has a fragment"),
+        (format!("{}/x?a=b", server.url()), "has a query"),
+        (
+            format!("http://user:pw@{}", &server.url()["http://".len()..]),
+            "has a user name",
+        ),
+    ] {
+        let resolver = Resolver::new(Config {
+            endpoints: Endpoints::default().with("doi", address.as_str()),
+            ..config(&server)
+        });
+        let r = resolver.resolve("10.1000/182");
+        assert_eq!(r.outcome, Outcome::Unknown, "{address}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("the configuration is invalid: the address of the doi service")
+                && reason.contains(says),
+            "{address}: {reason}"
+        );
+    }
+    assert!(server.requests().is_empty(), "{:?}", server.requests());
+}
