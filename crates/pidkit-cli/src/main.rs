@@ -138,7 +138,8 @@ Try it without the internet, against the test server of the repository (it print
   pidkit resolve --no-cache --resolver http://127.0.0.1:PORT \\
     --registry http://127.0.0.1:PORT/tap 10.1000/182 10/abc ivo://org.gavo.dc
 
-Limits: a body over --max-size (on the wire or decoded) is refused; a registry answer over
+Limits: an input gets --deadline (60 s) in all, whatever its retries, Retry-After waits and
+HS_ALIAS hops, then it is unknown; a body over --max-size (on the wire or decoded) is refused; a registry answer over
 1,000 rows or 100,000 XML nodes is refused; a record is cached at most 30 days whatever its
 TTL; a failed DNS lookup is not retried; a damaged cache is moved aside (with one warning) and
 not used; a cache this user may read but not write is only read, one held by another process

@@ -60,6 +60,12 @@ pub struct ResolveArgs {
     /// Seconds allowed to connect
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_secs)]
     connect_timeout: f64,
+    /// Seconds allowed for one input in all, up to 3600: every attempt, retry, Retry-After
+    /// wait and HS_ALIAS hop fits in it (each attempt's timeout is cut to the time left); past
+    /// it the input is unknown
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_secs,
+          overrides_with = "deadline")]
+    deadline: f64,
     /// Retries on 5xx, 429, timeouts and connection errors (exponential backoff with jitter),
     /// 0 to 10
     #[arg(
@@ -219,6 +225,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         indexes: a.indexes.clone(),
         offline: a.offline,
         pool: usize::from(a.concurrency),
+        deadline: Duration::from_secs_f64(a.deadline),
         ..Config::default()
     };
     // Everything that goes into a request is checked before the first one (and before the

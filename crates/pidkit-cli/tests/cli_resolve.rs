@@ -849,3 +849,39 @@ fn values_for_requests_are_checked_at_start_exit_2() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn the_deadline_bounds_one_input() {
+    // Issue 31, Medium 9: Retry-After waits, retries and alias hops had no bound in all. The
+    // deadline is the feature: the time is measured, with a margin of 1.5 s.
+    let server = TestServer::start();
+    let start = std::time::Instant::now();
+    let out = pidkit(&server)
+        .args(["--no-cache", "--json", "--deadline", "1", "--timeout", "20"])
+        .args([
+            "--retries",
+            "10",
+            "10.5555/rate-limited-always",
+            "10.1000/182",
+        ])
+        .assert()
+        .code(3)
+        .get_output()
+        .stdout
+        .clone();
+    assert!(start.elapsed() < std::time::Duration::from_millis(1000 + 1500));
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["outcome"], "unknown");
+    let reason = recs[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 1 s for one input"),
+        "{reason}"
+    );
+    assert_eq!(recs[1]["outcome"], "resolved");
+    for bad in ["0", "3601", "-1", "soon"] {
+        pidkit(&server)
+            .args(["--no-cache", "--deadline", bad, "10.1000/182"])
+            .assert()
+            .code(2);
+    }
+}

@@ -42,6 +42,8 @@ pub enum ConfigError {
     },
     /// More retries than [`crate::MAX_RETRIES`].
     Retries(u32),
+    /// A per-input deadline outside [`crate::MIN_DEADLINE`]..=[`crate::MAX_DEADLINE`].
+    Deadline(std::time::Duration),
 }
 
 impl std::fmt::Display for ConfigError {
@@ -61,6 +63,13 @@ impl std::fmt::Display for ConfigError {
                 f,
                 "{n} retries is more than the {} allowed",
                 crate::MAX_RETRIES
+            ),
+            ConfigError::Deadline(d) => write!(
+                f,
+                "a deadline of {} s for one input is outside {} to {} s",
+                d.as_secs_f64(),
+                crate::MIN_DEADLINE.as_secs_f64(),
+                crate::MAX_DEADLINE.as_secs()
             ),
         }
     }

@@ -178,18 +178,53 @@ struct RateLimiter {
 }
 
 impl RateLimiter {
-    fn wait(&self) {
+    /// Wait for this thread's turn; `false` (without taking a turn) when the turn would come
+    /// after `until`.
+    fn wait(&self, until: Instant) -> bool {
         let now = Instant::now();
         let slot = {
             let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
             let slot = (*next).max(now);
+            if slot > until {
+                return false;
+            }
             *next = slot + self.interval;
             slot
         };
         if slot > now {
             std::thread::sleep(slot - now);
         }
+        true
     }
+}
+
+/// What one attempt gave, in a few words (for the reason of an input out of time); `wait` is
+/// the retry's wait that would have passed the deadline.
+fn describe(a: &Attempt, wait: Option<Duration>) -> String {
+    let what = match a {
+        Attempt::Answer(a) => format!(
+            "HTTP {}{}",
+            a.status,
+            a.retry_after.map_or(String::new(), |d| format!(
+                ", Retry-After {} s",
+                d.as_secs()
+            ))
+        ),
+        Attempt::Transient(r) | Attempt::Fatal(r) => r.clone(),
+    };
+    match wait {
+        Some(d) => format!(
+            "{what}; a retry in {} s would end past the deadline",
+            fmt_secs(d)
+        ),
+        None => what,
+    }
+}
+
+/// Seconds for people: `2`, `0.5`, `1.25`.
+fn fmt_secs(d: Duration) -> String {
+    let s = format!("{:.3}", d.as_secs_f64());
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 /// The shared client: one connection pool, one rate limiter.
@@ -198,10 +233,12 @@ pub(crate) struct Client {
     cfg: ClientConfig,
     limiter: Option<RateLimiter>,
     sent: AtomicU64,
+    /// The time allowed for one input ([`crate::Config::deadline`]), for reasons.
+    deadline: Duration,
 }
 
 impl Client {
-    pub fn new(cfg: ClientConfig, pool: usize) -> Client {
+    pub fn new(cfg: ClientConfig, pool: usize, deadline: Duration) -> Client {
         let config = ureq::Agent::config_builder()
             .timeout_connect(Some(cfg.connect_timeout))
             .timeout_global(Some(cfg.timeout))
@@ -227,6 +264,7 @@ impl Client {
             cfg,
             limiter,
             sent: AtomicU64::new(0),
+            deadline,
         }
     }
 
@@ -235,15 +273,33 @@ impl Client {
         self.sent.load(Ordering::Relaxed)
     }
 
-    /// Send `req`, retrying transient failures, 5xx and 429 within the configured bounds.
-    pub fn send(&self, req: &Request<'_>) -> Result<Answer, Failure> {
+    /// Send `req`, retrying transient failures, 5xx and 429 within the configured bounds, and
+    /// all before `until` (the input's deadline): each attempt's timeouts are cut to the time
+    /// left, and a wait (backoff, `Retry-After`, the rate limit) that would end past it is not
+    /// begun. Past the deadline the result is a failure that names it.
+    pub fn send(&self, req: &Request<'_>, until: Instant) -> Result<Answer, Failure> {
         let mut attempt = 0;
+        // What the last attempt gave, for the reason when the deadline ends the retries.
+        let mut last: Option<String> = None;
         loop {
-            if let Some(l) = &self.limiter {
-                l.wait();
+            let deadline = |last: Option<String>, attempts: u32| {
+                Err(Failure {
+                    reason: self.past_deadline(last.as_deref()),
+                    attempts,
+                })
+            };
+            if let Some(l) = &self.limiter
+                && !l.wait(until)
+            {
+                return deadline(last, attempt);
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return deadline(last, attempt);
             }
             self.sent.fetch_add(1, Ordering::Relaxed);
-            let result = self.once(req);
+            let result = self.once(req, left);
+            let cut = left < self.cfg.timeout.max(self.cfg.connect_timeout);
             let delay = match &result {
                 Attempt::Answer(a) if a.status == 429 || a.status >= 500 => match a.retry_after {
                     Some(d) if d > self.cfg.max_retry_after => None,
@@ -254,7 +310,12 @@ impl Client {
                 _ => None,
             };
             if let Some(d) = delay.filter(|_| attempt < self.cfg.retries) {
+                // A retry whose wait ends at or past the deadline is not begun.
+                if Instant::now() + d >= until {
+                    return deadline(Some(describe(&result, Some(d))), attempt + 1);
+                }
                 std::thread::sleep(d);
+                last = Some(describe(&result, None));
                 attempt += 1;
                 continue;
             }
@@ -263,12 +324,25 @@ impl Client {
                     a.attempts = attempt + 1;
                     Ok(a)
                 }
+                // An attempt cut short by the deadline failed because of it.
+                Attempt::Transient(reason) if cut && Instant::now() >= until => {
+                    deadline(Some(reason), attempt + 1)
+                }
                 Attempt::Transient(reason) | Attempt::Fatal(reason) => Err(Failure {
                     reason,
                     attempts: attempt + 1,
                 }),
             };
         }
+    }
+
+    /// The reason of an input that ran out of time.
+    fn past_deadline(&self, last: Option<&str>) -> String {
+        let last = last.map_or(String::new(), |l| format!(" (the last attempt: {l})"));
+        format!(
+            "no answer within the deadline of {} s for one input{last}",
+            fmt_secs(self.deadline)
+        )
     }
 
     /// Exponential backoff with "equal jitter": half the delay fixed, half random.
@@ -282,17 +356,26 @@ impl Client {
         half + half.mul_f64(fastrand::f64())
     }
 
-    fn once(&self, req: &Request<'_>) -> Attempt {
+    /// One exchange, within `left` (the input's time left): the configured timeouts, cut to it.
+    fn once(&self, req: &Request<'_>, left: Duration) -> Attempt {
+        let total = Some(self.cfg.timeout.min(left));
+        let connect = Some(self.cfg.connect_timeout.min(left));
         let sent = match req {
             Request::Get(url) => self
                 .agent
                 .get(*url)
+                .config()
+                .timeout_global(total)
+                .timeout_connect(connect)
+                .build()
                 .header("Accept", "application/json")
                 .call(),
             Request::GetNoRedirect(url) => self
                 .agent
                 .get(*url)
                 .config()
+                .timeout_global(total)
+                .timeout_connect(connect)
                 .max_redirects(0)
                 .build()
                 .header("Accept", "text/plain, text/html;q=0.9, */*;q=0.5")
@@ -300,6 +383,10 @@ impl Client {
             Request::PostForm(url, form) => self
                 .agent
                 .post(*url)
+                .config()
+                .timeout_global(total)
+                .timeout_connect(connect)
+                .build()
                 .header("Accept", "application/x-votable+xml, text/xml;q=0.9")
                 .send_form(form.iter().copied()),
         };
@@ -456,6 +543,7 @@ mod tests {
                 ..Default::default()
             },
             1,
+            Duration::from_secs(60),
         );
         for _ in 0..50 {
             let d0 = client.backoff(0);
@@ -486,6 +574,7 @@ mod tests {
                     ..Default::default()
                 },
                 1,
+                Duration::from_secs(60),
             );
             assert_eq!(client.limiter.map(|l| l.interval), Some(interval), "{rate}");
         }
@@ -496,6 +585,7 @@ mod tests {
                     ..Default::default()
                 },
                 1,
+                Duration::from_secs(60),
             );
             assert!(client.limiter.is_none(), "{off}");
         }
@@ -508,10 +598,15 @@ mod tests {
             next: Mutex::new(Instant::now()),
         };
         let start = Instant::now();
+        let far = start + Duration::from_secs(60);
         for _ in 0..6 {
-            l.wait();
+            assert!(l.wait(far));
         }
         // Six slots: the first now, then five intervals.
         assert!(start.elapsed() >= Duration::from_millis(100));
+        // A turn past the deadline is not taken (and not waited for).
+        let before = *l.next.lock().unwrap();
+        assert!(!l.wait(Instant::now()));
+        assert_eq!(*l.next.lock().unwrap(), before);
     }
 }

@@ -47,8 +47,8 @@ pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};
 pub use registry::regtap_query;
 pub use resolver::{
-    Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Endpoints, MAX_ALIASES,
-    Resolver,
+    Config, DEFAULT_DEADLINE, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER,
+    Endpoints, MAX_ALIASES, MAX_DEADLINE, MIN_DEADLINE, Resolver,
 };
 pub use votable::{
     MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_NODES, MAX_ROWS, QueryStatus, VoTable,

@@ -22,8 +22,9 @@ pub(crate) fn lookup(
     cfg: &Config,
     url: &str,
     item: &str,
+    until: std::time::Instant,
 ) -> (Step, Option<Entry>) {
-    let mut step = match client.send(&Request::GetNoRedirect(url)) {
+    let mut step = match client.send(&Request::GetNoRedirect(url), until) {
         Err(f) => {
             let mut s = Step::unknown(f.reason);
             s.attempts = f.attempts;

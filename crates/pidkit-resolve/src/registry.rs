@@ -43,6 +43,7 @@ pub(crate) fn lookup(
     cfg: &Config,
     base: &str,
     registry_part: &str,
+    until: std::time::Instant,
 ) -> (Step, Option<Entry>) {
     let url = format!("{}/sync", base.trim_end_matches('/'));
     let query = regtap_query(registry_part);
@@ -51,7 +52,7 @@ pub(crate) fn lookup(
         ("LANG", "ADQL"),
         ("QUERY", query.as_str()),
     ];
-    let mut step = match client.send(&Request::PostForm(&url, &form)) {
+    let mut step = match client.send(&Request::PostForm(&url, &form), until) {
         Err(f) => {
             let mut s = Step::unknown(f.reason);
             s.attempts = f.attempts;

@@ -15,6 +15,8 @@
 //! | `10.5555/slow` | Figure 1 after 3 seconds |
 //! | `10.5555/rate-limited` | 429 with `Retry-After: 1`, then a record |
 //! | `10.5555/rate-limited-long` | 429 with `Retry-After: 3600`, always |
+//! | `10.5555/rate-limited-always` | 429 with `Retry-After: 1`, always |
+//! | `10.5555/chain-K` (K from 0 to 3) | 429 with `Retry-After: 1` the first time, then an `HS_ALIAS` value naming `10.5555/chain-K+1`; `10.5555/chain-4` is a record |
 //! | `10.5555/flaky` | 500 (HTML) the first time, then a record |
 //! | `10.5555/truncated` | a `Content-Length` of 400 and 60 bytes, then the connection closes |
 //! | `10.5555/invalid-json` | HTTP 200, `application/json`, a cut-off JSON text |
@@ -442,6 +444,29 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
         let n: usize = n.parse::<usize>().unwrap_or(1).min(200_000);
         return Reply::json(200, many_values(name, n));
     }
+    if let Some(k) = lower.strip_prefix("10.5555/chain-") {
+        let k: u32 = k.parse().unwrap_or(4);
+        if hits == 1 {
+            return Reply {
+                headers: vec![("Retry-After", "1".into())],
+                ..Reply::new(429, "text/html", "<html><body>Slow down</body></html>")
+            };
+        }
+        if k >= 4 {
+            return Reply::json(
+                200,
+                record(name, "https://example.org/end-of-chain", "86400"),
+            );
+        }
+        return Reply::json(
+            200,
+            format!(
+                r#"{{"responseCode":1,"handle":"{}","values":[{{"index":1,"type":"HS_ALIAS","data":{{"format":"string","value":"10.5555/chain-{}"}}}}]}}"#,
+                json_escape(name),
+                k + 1
+            ),
+        );
+    }
     if let Some(secs) = lower.strip_prefix("10.5555/ttl-abs-") {
         let secs: u64 = secs.parse().unwrap_or(1);
         let when = SystemTime::now() + Duration::from_secs(secs);
@@ -493,6 +518,10 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
                 "text/html",
                 "<html><body>Come back later</body></html>",
             )
+        },
+        "10.5555/rate-limited-always" => Reply {
+            headers: vec![("Retry-After", "1".into())],
+            ..Reply::new(429, "text/html", "<html><body>Slow down</body></html>")
         },
         "10.5555/flaky" if hits == 1 => {
             Reply::new(500, "text/html", "<html><body>Internal error</body></html>")

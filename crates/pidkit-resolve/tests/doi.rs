@@ -739,3 +739,85 @@ fn a_bad_service_address_is_said_once_and_nothing_is_sent() {
     }
     assert!(server.requests().is_empty(), "{:?}", server.requests());
 }
+
+// ---- the deadline of one input (issue 31, Medium 9) --------------------------------------
+// The deadline is the feature: these tests measure time, with margins of 1.5 s and more.
+
+/// The test configuration with a deadline, a long timeout and many retries: only the deadline
+/// can end these inputs early.
+fn with_deadline(server: &TestServer, deadline: Duration) -> Config {
+    let mut cfg = config(server);
+    cfg.deadline = deadline;
+    cfg.client.timeout = Duration::from_secs(20);
+    cfg.client.retries = 10;
+    cfg
+}
+
+#[test]
+fn the_deadline_cuts_a_slow_answer_whatever_the_timeout() {
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(800)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/slow"); // 3 s per attempt
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with(
+            "no answer within the deadline of 0.8 s for one input (the last attempt: timed out"
+        ),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1);
+    assert!(took < Duration::from_millis(800 + 1500), "{took:?}");
+}
+
+#[test]
+fn the_deadline_stops_retry_after_waits() {
+    // 429 with Retry-After: 1 on every attempt, ten retries allowed: 10 s without a deadline.
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(2500)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/rate-limited-always");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 2.5 s for one input")
+            && reason
+                .contains("HTTP 429, Retry-After 1 s; a retry in 1 s would end past the deadline"),
+        "{reason}"
+    );
+    // At 0 s, 1 s and 2 s; the wait after the third would end at 3 s.
+    assert_eq!(r.attempts, 3);
+    assert_eq!(server.requests().len(), 3);
+    assert!(took < Duration::from_millis(2500 + 1500), "{took:?}");
+}
+
+#[test]
+fn the_deadline_spans_every_alias_hop() {
+    // Issue 31, Medium 9: 429 with Retry-After before each of four HS_ALIAS hops held one DOI
+    // for 72 s at --timeout 2. The hops share one deadline.
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(2500)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/chain-0");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown, "{:?}", r.urls);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 2.5 s for one input"),
+        "{reason}"
+    );
+    // chain-0 (429, then the alias at 1 s), chain-1 (429, then the alias at 2 s), chain-2
+    // (429): its Retry-After would end past 2.5 s.
+    assert_eq!(r.aliases, ["10.5555/chain-1", "10.5555/chain-2"]);
+    assert_eq!(r.attempts, 5);
+    assert!(took < Duration::from_millis(2500 + 1500), "{took:?}");
+    // With time enough, the chain ends in a record (five hops, a second each).
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_secs(20)));
+    server.reset();
+    let r = resolver.resolve("10.5555/chain-0");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/end-of-chain"]);
+}
