@@ -141,7 +141,8 @@ Try it without the internet, against the test server of the repository (it print
 Limits: an input gets --deadline (60 s) in all, whatever its retries, Retry-After waits and
 HS_ALIAS hops, then it is unknown; a body over --max-size (on the wire or decoded) is refused; a registry answer over
 1,000 rows or 100,000 XML nodes is refused; a record is cached at most 30 days whatever its
-TTL; a failed DNS lookup is not retried; a damaged cache is moved aside (with one warning) and
+TTL; a failed DNS lookup is not retried; a redirect to another origin than the service's
+address (another host or port) is not followed, and the reason says where it pointed; a damaged cache is moved aside (with one warning) and
 not used; a cache this user may read but not write is only read, one held by another process
 is not used (one warning each; neither file is touched).
 

@@ -298,7 +298,7 @@ impl Client {
                 return deadline(last, attempt);
             }
             self.sent.fetch_add(1, Ordering::Relaxed);
-            let result = self.once(req, left);
+            let result = self.once(req, until);
             let cut = left < self.cfg.timeout.max(self.cfg.connect_timeout);
             let delay = match &result {
                 Attempt::Answer(a) if a.status == 429 || a.status >= 500 => match a.retry_after {
@@ -356,43 +356,102 @@ impl Client {
         half + half.mul_f64(fastrand::f64())
     }
 
-    /// One exchange, within `left` (the input's time left): the configured timeouts, cut to it.
-    fn once(&self, req: &Request<'_>, left: Duration) -> Attempt {
-        let total = Some(self.cfg.timeout.min(left));
-        let connect = Some(self.cfg.connect_timeout.min(left));
-        let sent = match req {
-            Request::Get(url) => self
-                .agent
-                .get(*url)
-                .config()
-                .timeout_global(total)
-                .timeout_connect(connect)
-                .build()
-                .header("Accept", "application/json")
-                .call(),
-            Request::GetNoRedirect(url) => self
-                .agent
-                .get(*url)
-                .config()
-                .timeout_global(total)
-                .timeout_connect(connect)
-                .max_redirects(0)
-                .build()
-                .header("Accept", "text/plain, text/html;q=0.9, */*;q=0.5")
-                .call(),
-            Request::PostForm(url, form) => self
-                .agent
-                .post(*url)
-                .config()
-                .timeout_global(total)
-                .timeout_connect(connect)
-                .build()
-                .header("Accept", "application/x-votable+xml, text/xml;q=0.9")
-                .send_form(form.iter().copied()),
+    /// One exchange, within `until` (the input's deadline): the configured timeouts, cut to
+    /// the time left. `Get` and `PostForm` follow redirects to the same origin (scheme, host
+    /// and port; RFC 6454), at most [`MAX_REDIRECTS`]: 303, and 301 or 302 after a POST, as a
+    /// GET, the others with the same request (RFC 9110 §15.4). A redirect to another origin is
+    /// not followed: a service is asked only at the address it was given, and the reason says
+    /// where it pointed.
+    fn once(&self, req: &Request<'_>, until: Instant) -> Attempt {
+        // The exchange's own budget (--timeout) runs across its redirects, as ureq's did.
+        let end = (Instant::now() + self.cfg.timeout).min(until);
+        let (mut url, mut form, accept, follow) = match req {
+            Request::Get(url) => ((*url).to_owned(), None, "application/json", true),
+            Request::GetNoRedirect(url) => (
+                (*url).to_owned(),
+                None,
+                "text/plain, text/html;q=0.9, */*;q=0.5",
+                false,
+            ),
+            Request::PostForm(url, form) => (
+                (*url).to_owned(),
+                Some(*form),
+                "application/x-votable+xml, text/xml;q=0.9",
+                true,
+            ),
         };
-        let mut resp = match sent {
-            Ok(r) => r,
-            Err(e) => return classify(e, "request"),
+        let mut hop = 0;
+        let mut resp = loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Attempt::Transient(format!(
+                    "timed out following redirects (at {})",
+                    crate::handle_json::clip(&url)
+                ));
+            }
+            if hop > 0 {
+                self.sent.fetch_add(1, Ordering::Relaxed);
+            }
+            let (total, connect) = (Some(left), Some(self.cfg.connect_timeout.min(left)));
+            let sent = match form {
+                None => self
+                    .agent
+                    .get(&url)
+                    .config()
+                    .timeout_global(total)
+                    .timeout_connect(connect)
+                    .max_redirects(0)
+                    .build()
+                    .header("Accept", accept)
+                    .call(),
+                Some(form) => self
+                    .agent
+                    .post(&url)
+                    .config()
+                    .timeout_global(total)
+                    .timeout_connect(connect)
+                    .max_redirects(0)
+                    .build()
+                    .header("Accept", accept)
+                    .send_form(form.iter().copied()),
+            };
+            let resp = match sent {
+                Ok(r) => r,
+                Err(e) => return classify(e, "request"),
+            };
+            let status = resp.status().as_u16();
+            let location = resp
+                .headers()
+                .get("location")
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+            let Some(location) = location.filter(|_| follow && is_redirect(status)) else {
+                break resp;
+            };
+            let Some(target) = crate::redirect::absolute(&url, &location).filter(|t| t.is_ascii())
+            else {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: a redirect whose Location {:?} is not a URL: not followed",
+                    crate::handle_json::clip(&location)
+                ));
+            };
+            if origin(&target).is_none() || origin(&target) != origin(&url) {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: a redirect to {:?}, another origin than {}: not followed \
+                     (a service is asked only at the address it was given)",
+                    crate::handle_json::clip(&target),
+                    origin(&url).map_or_else(String::new, |(s, h, p)| format!("{s}://{h}:{p}"))
+                ));
+            }
+            if hop == MAX_REDIRECTS {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: more than {MAX_REDIRECTS} redirects"
+                ));
+            }
+            if status == 303 || (form.is_some() && matches!(status, 301 | 302)) {
+                form = None;
+            }
+            url = target;
+            hop += 1;
         };
         let status = resp.status().as_u16();
         let content_type = resp
@@ -451,6 +510,28 @@ impl Client {
             Err(e) => classify(e, "response body"),
         }
     }
+}
+
+/// The most redirects followed within one exchange (all to the same origin).
+pub const MAX_REDIRECTS: u32 = 5;
+
+/// Whether `status` redirects (RFC 9110 §15.4) to its `Location`.
+fn is_redirect(status: u16) -> bool {
+    matches!(status, 301 | 302 | 303 | 307 | 308)
+}
+
+/// The origin of an http(s) URL (RFC 6454 §4): scheme and host in lowercase, and the port,
+/// the scheme's default when none is written.
+fn origin(url: &str) -> Option<(String, String, u16)> {
+    let u: ureq::http::Uri = url.parse().ok()?;
+    let scheme = u.scheme_str()?.to_ascii_lowercase();
+    let host = u.host()?.to_ascii_lowercase();
+    let default = match scheme.as_str() {
+        "http" => 80,
+        "https" => 443,
+        _ => return None,
+    };
+    Some((scheme, host, u.port_u16().unwrap_or(default)))
 }
 
 /// ureq's resolver, except that a failed lookup is `HostNotFound` (final, never retried): the

@@ -41,7 +41,7 @@ mod votable;
 pub use cache::{Cache, CacheError, Entry};
 pub use check::ConfigError;
 pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
-pub use http::{ClientConfig, MAX_RATE, MAX_RETRIES, MIN_RATE};
+pub use http::{ClientConfig, MAX_RATE, MAX_REDIRECTS, MAX_RETRIES, MIN_RATE};
 pub use ordered::{WINDOW_PER_WORKER, ordered};
 pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};

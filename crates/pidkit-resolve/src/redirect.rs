@@ -83,7 +83,7 @@ fn classify(url: &str, status: u16, location: Option<&str>, item: &str) -> Step 
 }
 
 /// `loc` made absolute against `url` (a `Location` may be relative, RFC 9110 §10.2.2).
-fn absolute(url: &str, loc: &str) -> Option<String> {
+pub(crate) fn absolute(url: &str, loc: &str) -> Option<String> {
     let base = pidkit::Iri::parse(url).ok()?;
     let r = pidkit::IriRef::parse(loc.trim()).ok()?;
     Some(base.resolve(&r).as_str().to_owned())

@@ -39,6 +39,8 @@
 //! | `10.5555/dup-url` | a URL value whose data has a second `value` |
 //! | `10.5555/float-ttl` | a record whose value has a TTL of 1.5 |
 //! | `10.5555/big-index` | a record whose value has the index 4294967296 |
+//! | `10.5555/moved` | 301 to itself on this server (`?served`), which answers a record |
+//! | `10.5555/redirect-to-PORT` | 302 to the same name at `http://127.0.0.1:PORT` (another origin), which answers `http://evil/` |
 //! | `10.5555/values-N` | a record of N URL values (N at most 200,000; 100,000 is about 7.5 MB) |
 //! | anything else | responseCode 100, HTTP 404 |
 //!
@@ -65,7 +67,9 @@
 //! DATA, `ivo://no-ivoid.example/x` an empty table without the `ivoid` field,
 //! `ivo://quota.example/x` `QUERY_STATUS="QUOTA_EXCEEDED"` without a table,
 //! `ivo://quota-table.example/x` the same with an empty table, `ivo://overflow-empty.example/x`
-//! OVERFLOW with no rows; anything else an empty table (no record).
+//! OVERFLOW with no rows; anything else an empty table (no record). `POST /tap-moved/sync`
+//! answers 303 See Other to `GET /tap-results?QUERY=…` on this server, which answers as
+//! `/tap/sync` would; `POST /tap-away-PORT/sync` to the same on `http://127.0.0.1:PORT`.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -362,6 +366,27 @@ fn route(req: &Logged, state: &Mutex<State>) -> Reply {
     if path == "/tap/sync" && req.method == "POST" {
         return tap(&req.query().unwrap_or_default());
     }
+    // A TAP service that answers a sync query with a redirect to its result (TAP 1.1 §2.2,
+    // 303 See Other): on this server, or on another one (`/tap-away-PORT`).
+    if let Some(prefix) = path.strip_suffix("/sync").filter(|_| req.method == "POST")
+        && let Some(rest) = prefix.strip_prefix("/tap-")
+    {
+        let raw = req
+            .body
+            .split('&')
+            .find(|p| p.starts_with("QUERY="))
+            .unwrap_or("QUERY=");
+        let to = match rest.strip_prefix("away-") {
+            Some(port) => format!("http://127.0.0.1:{port}/tap-results?{raw}"),
+            None => format!("/tap-results?{raw}"),
+        };
+        let mut r = Reply::new(303, "text/plain", "");
+        r.headers.push(("Location", to));
+        return r;
+    }
+    if path == "/tap-results" && req.method == "GET" {
+        return tap(&form_value(query, "QUERY").unwrap_or_default());
+    }
     if let Some(ark) = path.strip_prefix("/ark:") {
         return ark_reply(ark, query);
     }
@@ -439,6 +464,28 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
             200,
             record(name, &format!("https://example.org/article/{n}"), "86400"),
         );
+    }
+    // Redirects: to this server (followed), or to another port (another origin: refused).
+    let served = query.split('&').any(|p| p == "served");
+    if lower == "10.5555/moved" {
+        if served {
+            return Reply::json(200, record(name, "https://example.org/moved", "86400"));
+        }
+        let mut r = Reply::new(301, "text/plain", "");
+        r.headers
+            .push(("Location", format!("/api/handles/{name}?served")));
+        return r;
+    }
+    if let Some(port) = lower.strip_prefix("10.5555/redirect-to-") {
+        if served {
+            return Reply::json(200, record(name, "http://evil/", "86400"));
+        }
+        let mut r = Reply::new(302, "text/plain", "");
+        r.headers.push((
+            "Location",
+            format!("http://127.0.0.1:{port}/api/handles/{name}?served"),
+        ));
+        return r;
     }
     if let Some(n) = lower.strip_prefix("10.5555/values-") {
         let n: usize = n.parse::<usize>().unwrap_or(1).min(200_000);

@@ -821,3 +821,92 @@ fn the_deadline_spans_every_alias_hop() {
     assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
     assert_eq!(r.urls, ["https://example.org/end-of-chain"]);
 }
+
+// ---- redirects (issue 31, Low 14) ---------------------------------------------------------
+
+fn port(server: &TestServer) -> String {
+    server.url().rsplit(':').next().unwrap().to_owned()
+}
+
+#[test]
+fn a_redirect_to_another_origin_is_not_followed_and_is_reported() {
+    // Low 14: a 302 to another port or host was followed silently, and its answer used: here
+    // the other server answers the same name with http://evil/.
+    let (server, resolver) = setup();
+    let other = TestServer::start();
+    let name = format!("10.5555/redirect-to-{}", port(&other));
+    let r = resolver.resolve(&name);
+    assert_eq!(r.outcome, Outcome::Unknown, "{:?}", r.urls);
+    assert!(r.urls.is_empty());
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with(&format!(
+            "HTTP 302: a redirect to \"http://127.0.0.1:{}/api/handles/{name}?served\", another \
+             origin than http://127.0.0.1:{}: not followed",
+            port(&other),
+            port(&server)
+        )),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1, "not retried");
+    assert!(
+        other.requests().is_empty(),
+        "the other origin was never asked"
+    );
+    // A redirect within the service's origin is followed.
+    let r = resolver.resolve("10.5555/moved");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/moved"]);
+    let targets: Vec<String> = server
+        .requests()
+        .into_iter()
+        .map(|q| q.target)
+        .filter(|t| t.contains("moved"))
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            "/api/handles/10.5555/moved",
+            "/api/handles/10.5555/moved?served"
+        ]
+    );
+}
+
+#[test]
+fn a_registry_redirect_is_followed_within_its_origin_only() {
+    // Low 14: TAP 1.1 lets a sync query answer 303 See Other to its result; to the same
+    // origin it is followed (as a GET), to another one it is refused.
+    let server = TestServer::start();
+    let other = TestServer::start();
+    let registry = |base: String| {
+        Resolver::new(Config {
+            endpoints: Endpoints::default().with("registry", base),
+            ..config(&server)
+        })
+    };
+    let r = registry(format!("{}/tap-moved", server.url())).resolve("ivo://org.gavo.dc");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls[0], "http://dc.zah.uni-heidelberg.de/tap");
+    let methods: Vec<(String, String)> = server
+        .requests()
+        .into_iter()
+        .map(|q| (q.method, q.target.split('?').next().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            ("POST".to_owned(), "/tap-moved/sync".to_owned()),
+            ("GET".to_owned(), "/tap-results".to_owned())
+        ]
+    );
+    let away = format!("{}/tap-away-{}", server.url(), port(&other));
+    let r = registry(away).resolve("ivo://org.gavo.dc");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("HTTP 303: a redirect to \"http://127.0.0.1:")
+            && reason.contains("another origin"),
+        "{reason}"
+    );
+    assert!(other.requests().is_empty());
+}
