@@ -149,9 +149,20 @@ Try it without the internet, against the test server of the repository (it print
   pidkit resolve --no-cache --resolver http://127.0.0.1:PORT \\
     --registry http://127.0.0.1:PORT/tap 10.1000/182 10/abc ivo://org.gavo.dc
 
-Limits: a body over --max-size (on the wire or decoded) is refused; a registry answer over
-10,000 rows is refused; a record is cached at most 30 days whatever its TTL; a failed DNS
-lookup is not retried; a damaged cache is moved aside (with one warning) and not used.
+Limits: an input gets --deadline (60 s) in all, whatever its retries, Retry-After waits and
+HS_ALIAS hops, then it is unknown; a body over --max-size (on the wire or decoded) is refused;
+a registry answer over 1,000 rows or 100,000 XML nodes is refused; a record is cached at most
+30 days whatever its TTL; a failed DNS lookup is not retried; a redirect to another origin
+than the service's address (another host or port) is not followed, and the reason says where
+it pointed; a damaged cache is moved aside (with one warning) and not used; a cache this user
+may read but not write is only read, one held by another process is not used (one warning
+each; neither file is touched).
+
+Memory: an input holds its answer (at most --max-size) only while it is read; a Handle record
+keeps at most 64 KiB of the answer's JSON (the values past that are counted in the record's
+values_omitted, and their URLs are not listed; the reason says so); at most 2 × --concurrency
+inputs are held at once, however slow the first one: about --concurrency × (--max-size + 12 MB)
+in all.
 
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]

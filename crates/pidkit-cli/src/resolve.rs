@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use pidkit_resolve::{
-    Cache, ClientConfig, Config, MAX_RATE, MIN_RATE, Outcome, Resolution, Resolver, Source as From,
+    Cache, ClientConfig, Config, ConfigError, MAX_RATE, MAX_RETRIES, MIN_RATE, Outcome, Resolution,
+    Resolver, Source as From,
 };
 use serde::Serialize;
 
@@ -59,18 +60,27 @@ pub struct ResolveArgs {
     /// Seconds allowed to connect
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_secs)]
     connect_timeout: f64,
-    /// Retries on 5xx, 429, timeouts and connection errors (exponential backoff with jitter)
+    /// Seconds allowed for one input in all, up to 3600: every attempt, retry, Retry-After
+    /// wait and HS_ALIAS hop fits in it (each attempt's timeout is cut to the time left); past
+    /// it the input is unknown
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_secs,
+          overrides_with = "deadline")]
+    deadline: f64,
+    /// Retries on 5xx, 429, timeouts and connection errors (exponential backoff with jitter),
+    /// 0 to 10
     #[arg(
         long,
         value_name = "N",
         default_value_t = 3,
-        overrides_with = "retries"
+        overrides_with = "retries",
+        value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES))
     )]
     retries: u32,
     /// Largest response body accepted, in bytes: on the wire and again after gzip decoding
     #[arg(long, value_name = "BYTES", default_value_t = 8 << 20)]
     max_size: u64,
-    /// Contact address sent in the User-Agent, as polite API use asks
+    /// Contact address sent in the User-Agent, as polite API use asks (printable ASCII without
+    /// spaces or parentheses)
     #[arg(long, value_name = "EMAIL", env = "PIDKIT_MAILTO")]
     mailto: Option<String>,
     /// Answer from the cache only (expired entries too); send nothing
@@ -92,6 +102,30 @@ impl ResolveArgs {
     /// no `--input`; a lone `-` asks).
     pub fn reads_stdin_implicitly(&self) -> bool {
         self.ids.is_empty() && self.input.is_none()
+    }
+}
+
+/// A configuration error as a usage error, naming the option it came from.
+fn usage(e: &ConfigError) -> String {
+    match e {
+        ConfigError::Address {
+            service,
+            url,
+            reason,
+        } => {
+            let option = pidkit::scheme::services()
+                .into_iter()
+                .find(|s| s.name == service)
+                .map_or_else(
+                    || format!("the {service} service's address"),
+                    |s| format!("--{} (or {})", s.flag, s.env),
+                );
+            format!("{option}: {url:?} {reason}")
+        }
+        ConfigError::Header { value, reason, .. } => {
+            format!("--mailto (or PIDKIT_MAILTO): {value:?} {reason}")
+        }
+        other => other.to_string(),
     }
 }
 
@@ -181,7 +215,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             timeout: Duration::from_secs_f64(a.timeout),
             retries: a.retries,
             max_body: a.max_size,
-            mailto: a.mailto.clone(),
+            // An empty value (PIDKIT_MAILTO= in an env file) is no address.
+            mailto: a.mailto.clone().filter(|m| !m.is_empty()),
             rate: a.rate,
             ..ClientConfig::default()
         },
@@ -190,8 +225,12 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         indexes: a.indexes.clone(),
         offline: a.offline,
         pool: usize::from(a.concurrency),
+        deadline: Duration::from_secs_f64(a.deadline),
         ..Config::default()
     };
+    // Everything that goes into a request is checked before the first one (and before the
+    // cache is opened): a usage error, exit 2.
+    cfg.validate().map_err(|e| usage(&e))?;
     let mut resolver = Resolver::new(cfg);
     if !a.no_cache {
         let dir = a

@@ -502,7 +502,8 @@ fn help_shows_the_test_server_and_the_limits() {
         .stdout(predicate::str::contains(
             "from 0.01 (one every 100 s) to 1000",
         ))
-        .stdout(predicate::str::contains("10,000 rows"));
+        .stdout(predicate::str::contains("1,000 rows or 100,000 XML nodes"))
+        .stdout(predicate::str::contains("at most 2 × --concurrency"));
 }
 
 #[test]
@@ -665,4 +666,222 @@ fn a_panic_inside_the_cache_store_is_not_shown_to_the_user() {
         warned > 0,
         "no copy was noticed as damaged: the test tests nothing"
     );
+}
+
+#[test]
+fn a_registry_non_answer_exits_3_and_is_not_cached() {
+    // Issue 31, High 4: a quota message or an empty VOTable was not-found (exit 1), cached.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    for _ in 0..2 {
+        pidkit(&server)
+            .args(["--json", "--cache-dir"])
+            .arg(dir.path())
+            .args(["ivo://quota.example/x", "ivo://empty-votable.example/x"])
+            .assert()
+            .code(3)
+            .stdout(predicate::str::contains(r#""outcome":"unknown""#))
+            .stdout(predicate::str::contains("QUOTA_EXCEEDED"))
+            .stderr(predicate::str::contains("0 from the cache, 2 requests"));
+    }
+    assert_eq!(server.requests().len(), 4);
+}
+
+#[test]
+fn a_cache_this_user_may_not_write_is_read_offline_and_left_alone() {
+    // Issue 31, High 3: with --offline, a cache file the user may read but not write was
+    // moved aside as damaged and an empty one made, so every answer was lost.
+    use std::os::unix::fs::PermissionsExt;
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    pidkit(&server)
+        .arg("--cache-dir")
+        .arg(dir.path())
+        .arg("10.1000/182")
+        .assert()
+        .code(0);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let file = dir.path().join("resolve-v1.redb");
+    // Whether the file modes bind this process (they do not bind root).
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    std::fs::set_permissions(probe.path(), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let privileged = std::fs::OpenOptions::new()
+        .write(true)
+        .open(probe.path())
+        .is_ok();
+    let bin = assert_cmd::cargo::cargo_bin("pidkit");
+    let mut cmd = if privileged {
+        if std::process::Command::new("setpriv")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("\n*** SKIPPED: running as root without setpriv(1) ***\n");
+            return;
+        }
+        // Root: run as nobody, for whom root's 0644 file is read-only.
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&bin);
+        c
+    } else {
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+        std::process::Command::new(&bin)
+    };
+    let out = cmd
+        .env_remove("PIDKIT_CACHE_DIR")
+        .args(["resolve", "--offline", "--json", "--cache-dir"])
+        .arg(dir.path())
+        .args(["10.1000/182", "10.1038/nature12373"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let recs = json_lines(&out.stdout);
+    assert_eq!(recs.len(), 2, "{stderr}");
+    assert_eq!(recs[0]["outcome"], "resolved", "{stderr}");
+    assert_eq!(recs[0]["source"], "cache");
+    assert_eq!(recs[1]["reason"], "not in the cache, and offline");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stderr.matches("warning").count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot be written"), "{stderr}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["resolve-v1.redb"]);
+}
+
+#[test]
+fn values_for_requests_are_checked_at_start_exit_2() {
+    // Issue 31, Medium 8: a \r at the end of PIDKIT_MAILTO (a CRLF env file) made the HTTP
+    // client panic for every input (exit 3, "a bug in pidkit"). Low 10: --retries had no cap.
+    // Low 11: a service address that is no URL gave unknown per input; a #fragment swallowed
+    // the API path.
+    let server = TestServer::start();
+    /// Arguments, an environment variable, what stderr says.
+    type Case<'a> = (Vec<String>, Option<(&'a str, String)>, &'a str);
+    let cases: Vec<Case> = vec![
+        (
+            vec![],
+            Some(("PIDKIT_MAILTO", "ops@example.org\r".to_owned())),
+            "--mailto (or PIDKIT_MAILTO): \"ops@example.org\\r\" has the control character U+000D",
+        ),
+        (
+            vec!["--mailto".into(), "me (work)@example.org".into()],
+            None,
+            "--mailto (or PIDKIT_MAILTO)",
+        ),
+        (
+            vec![
+                "--retries".into(),
+                "0".into(),
+                "--retries".into(),
+                "11".into(),
+            ],
+            None,
+            "11 is not in 0..=10",
+        ),
+        (
+            vec!["--resolver".into(), "not a url".into()],
+            None,
+            "--resolver (or PIDKIT_RESOLVER): \"not a url\" is not an absolute http or https URL",
+        ),
+        (
+            vec!["--registry".into(), format!("{}#frag", server.tap_url())],
+            None,
+            "--registry (or IVOA_REGISTRY)",
+        ),
+        (
+            vec!["--handle-resolver".into(), format!("{}/?x=1", server.url())],
+            None,
+            "has a query",
+        ),
+        (
+            vec!["--ark-resolver".into(), "ftp://n2t.example".into()],
+            None,
+            "is not an http or https URL",
+        ),
+    ];
+    for (args, env, says) in cases {
+        // Every service at the test server but the one whose address is under test.
+        let mut cmd = Command::cargo_bin("pidkit").unwrap();
+        cmd.env_remove("PIDKIT_MAILTO")
+            .env_remove("PIDKIT_CACHE_DIR")
+            .args(["resolve", "--timeout", "0.8", "--retries", "1"]);
+        for service in pidkit::scheme::services() {
+            cmd.env_remove(service.env);
+            let flag = format!("--{}", service.flag);
+            if !args.contains(&flag) {
+                let url = match service.protocol {
+                    pidkit::scheme::Protocol::RegTap => server.tap_url(),
+                    _ => server.url(),
+                };
+                cmd.arg(&flag).arg(url);
+            }
+        }
+        if let Some((k, v)) = &env {
+            cmd.env(k, v);
+        }
+        cmd.arg("--no-cache")
+            .args(&args)
+            .args(["10.1000/182", "ivo://org.gavo.dc"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    assert!(server.requests().is_empty(), "nothing was sent");
+    // The help says the cap; an empty PIDKIT_MAILTO is no address, not an error.
+    let help = pidkit(&server).arg("--help").output().unwrap().stdout;
+    let help = String::from_utf8_lossy(&help)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("(exponential backoff with jitter), 0 to 10"),
+        "{help}"
+    );
+    pidkit(&server)
+        .env("PIDKIT_MAILTO", "")
+        .args(["--no-cache", "10.1000/182"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn the_deadline_bounds_one_input() {
+    // Issue 31, Medium 9: Retry-After waits, retries and alias hops had no bound in all. The
+    // deadline is the feature: the time is measured, with a margin of 1.5 s.
+    let server = TestServer::start();
+    let start = std::time::Instant::now();
+    let out = pidkit(&server)
+        .args(["--no-cache", "--json", "--deadline", "1", "--timeout", "20"])
+        .args([
+            "--retries",
+            "10",
+            "10.5555/rate-limited-always",
+            "10.1000/182",
+        ])
+        .assert()
+        .code(3)
+        .get_output()
+        .stdout
+        .clone();
+    assert!(start.elapsed() < std::time::Duration::from_millis(1000 + 1500));
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["outcome"], "unknown");
+    let reason = recs[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 1 s for one input"),
+        "{reason}"
+    );
+    assert_eq!(recs[1]["outcome"], "resolved");
+    for bad in ["0", "3601", "-1", "soon"] {
+        pidkit(&server)
+            .args(["--no-cache", "--deadline", bad, "10.1000/182"])
+            .assert()
+            .code(2);
+    }
 }

@@ -5,12 +5,15 @@
 //! per answer); every commit is atomic, so a killed process loses at most the last batch and
 //! never leaves a corrupt file.
 //!
-//! A cache is disposable. A file damaged some other way (a bad disk, a bit flip, another
-//! program) is met with a warning, once: the file is moved aside as
-//! `resolve-v1.redb.corrupt-<unix time>` and the run goes on without the cache (or, when the
-//! damage shows at open, with a fresh file). Every call into the store runs under
-//! `catch_unwind`, so a panic inside redb is damage like any other; each entry carries a
-//! CRC-32, so a flipped bit in an answer is damage too, never a wrong URL.
+//! A cache is disposable, but only a file shown to be damaged is treated as such: redb reports
+//! it corrupted, an entry fails its CRC-32, or the store panics (every call into it runs under
+//! `catch_unwind`). Such a file is met with one warning and moved aside as
+//! `resolve-v1.redb.corrupt-<unix time>`; the run goes on without the cache (or, when the damage
+//! shows at open, with a fresh file). Any other failure — a file this user may not write,
+//! a read-only file system, a lock held by another process, an I/O error, a format of another
+//! redb version — leaves the file alone: a file that can be read is opened read-only (answers
+//! are read from it, none stored), else the run goes on without the cache; one warning either
+//! way.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -20,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use redb::{Database, ReadableDatabase, TableDefinition};
+use redb::{Database, ReadOnlyDatabase, ReadableDatabase, TableDefinition};
 
 use crate::Outcome;
 
@@ -142,13 +145,52 @@ fn err(what: &str, e: impl std::fmt::Display) -> CacheError {
 
 enum Msg {
     Put(String, Vec<u8>),
+    /// Entries to commit at once, then acknowledge.
+    Batch(Vec<(String, Vec<u8>)>, mpsc::Sender<Result<(), String>>),
     Flush(mpsc::Sender<Result<(), String>>),
 }
 
-/// Where warnings about a damaged cache go.
+/// Where warnings about the cache go.
 type Warn = Box<dyn Fn(&str) + Send + Sync>;
 
-/// Whether the store still works; the first failure moves the file aside and warns.
+/// A failure of the store.
+#[derive(Debug)]
+enum Fault {
+    /// The file is shown to be damaged: redb found it corrupted, an entry failed its checksum,
+    /// or the store panicked. Only this moves a file aside.
+    Damage(String),
+    /// Anything else (permission, lock, I/O, another format version): the file is left alone.
+    Trouble(String),
+}
+
+impl Fault {
+    fn text(&self) -> &str {
+        match self {
+            Fault::Damage(m) | Fault::Trouble(m) => m,
+        }
+    }
+}
+
+/// A redb error as a fault: corruption is damage, and so is a file that is not a redb database
+/// (its magic number, which redb reports as invalid data); the rest is trouble.
+fn fault(e: impl Into<redb::Error>) -> Fault {
+    match e.into() {
+        e @ redb::Error::Corrupted(_) => Fault::Damage(e.to_string()),
+        redb::Error::Io(io)
+            if io.kind() == std::io::ErrorKind::InvalidData
+                && io.to_string().contains("magic number") =>
+        {
+            Fault::Damage(format!("not a redb database ({io})"))
+        }
+        // A page the file's own metadata places past its end.
+        redb::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            Fault::Damage(format!("cut short ({io})"))
+        }
+        e => Fault::Trouble(e.to_string()),
+    }
+}
+
+/// Whether the store still works; the first failure warns (and moves a damaged file aside).
 struct Health {
     broken: AtomicBool,
     path: PathBuf,
@@ -160,41 +202,50 @@ impl Health {
         self.broken.load(Ordering::Acquire)
     }
 
-    /// The store failed (`what`): the first time, move the file aside and warn; from then on
-    /// the cache is not used.
-    fn fail(&self, what: &str) {
+    /// The store failed (`what`): the first time, warn, and move the file aside if it is
+    /// damaged; from then on the cache is not used.
+    fn fail(&self, what: &str, f: &Fault) {
         if self.broken.swap(true, Ordering::AcqRel) {
             return;
         }
-        let message = match move_aside(&self.path) {
-            Ok(aside) => format!(
-                "the cache {} is damaged ({what}); moved it aside to {} and going on without \
-                 the cache (the next run starts a fresh one)",
-                self.path.display(),
-                aside.display()
-            ),
-            Err(e) => format!(
-                "the cache {} is damaged ({what}) and could not be moved aside ({e}); going on \
-                 without the cache",
+        let e = f.text();
+        let message = match f {
+            Fault::Damage(_) => match move_aside(&self.path) {
+                Ok(aside) => format!(
+                    "the cache {} is damaged ({what}: {e}); moved it aside to {} and going on \
+                     without the cache (the next run starts a fresh one)",
+                    self.path.display(),
+                    aside.display()
+                ),
+                Err(m) => format!(
+                    "the cache {} is damaged ({what}: {e}) and could not be moved aside ({m}); \
+                     going on without the cache",
+                    self.path.display()
+                ),
+            },
+            Fault::Trouble(_) => format!(
+                "the cache {} failed ({what}: {e}); going on without the cache (the file is \
+                 left as it is)",
                 self.path.display()
             ),
         };
         (self.warn)(&message);
     }
 
-    /// Run `f` on the store unless it is broken; an error or a panic inside breaks it.
-    fn guard<T>(&self, what: &str, f: impl FnOnce() -> Result<T, String>) -> Option<T> {
+    /// Run `f` on the store unless it is broken; a fault or a panic inside breaks it.
+    fn guard<T>(&self, what: &str, f: impl FnOnce() -> Result<T, Fault>) -> Option<T> {
         if self.is_broken() {
             return None;
         }
         match catch_unwind(AssertUnwindSafe(f)) {
             Ok(Ok(v)) => Some(v),
             Ok(Err(e)) => {
-                self.fail(&format!("{what}: {e}"));
+                self.fail(what, &e);
                 None
             }
             Err(p) => {
-                self.fail(&format!("{what}: the store panicked: {}", panic_text(&*p)));
+                let e = Fault::Damage(format!("the store panicked: {}", panic_text(&*p)));
+                self.fail(what, &e);
                 None
             }
         }
@@ -232,12 +283,12 @@ fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
 enum OpenError {
     /// Another process holds it, past the wait.
     InUse,
-    /// Anything else: an error or a panic of the store.
-    Failed(String),
+    /// The failure, damage or not.
+    Failed(Fault),
 }
 
 /// Open (or create) the database at `path` and its table, waiting up to two seconds for
-/// another process's lock; a panic of the store is an error.
+/// another process's lock; a panic of the store is damage.
 fn open_db(path: &Path) -> Result<Database, OpenError> {
     let deadline = Instant::now() + Duration::from_secs(2);
     loop {
@@ -257,13 +308,52 @@ fn open_db(path: &Path) -> Result<Database, OpenError> {
                 std::thread::sleep(Duration::from_millis(50));
             }
             Ok(Err(redb::Error::DatabaseAlreadyOpen)) => return Err(OpenError::InUse),
-            Ok(Err(e)) => return Err(OpenError::Failed(e.to_string())),
+            Ok(Err(e)) => return Err(OpenError::Failed(fault(e))),
             Err(p) => {
-                return Err(OpenError::Failed(format!(
+                return Err(OpenError::Failed(Fault::Damage(format!(
                     "the store panicked: {}",
                     panic_text(&*p)
-                )));
+                ))));
             }
+        }
+    }
+}
+
+/// Open the database at `path` for reading only (it must have the table); a panic of the store
+/// is damage.
+fn open_read_only(path: &Path) -> Result<ReadOnlyDatabase, OpenError> {
+    let attempt = catch_unwind(|| {
+        let db = Database::builder()
+            .set_cache_size(CACHE_BYTES)
+            .open_read_only(path)?;
+        // The table must be there: a reader never creates it.
+        let txn = db.begin_read()?;
+        txn.open_table(TABLE)?;
+        drop(txn);
+        Ok::<_, redb::Error>(db)
+    });
+    match attempt {
+        Ok(Ok(db)) => Ok(db),
+        Ok(Err(redb::Error::DatabaseAlreadyOpen)) => Err(OpenError::InUse),
+        Ok(Err(e)) => Err(OpenError::Failed(fault(e))),
+        Err(p) => Err(OpenError::Failed(Fault::Damage(format!(
+            "the store panicked: {}",
+            panic_text(&*p)
+        )))),
+    }
+}
+
+/// The database: written by this process, or only read.
+enum Store {
+    Write(Database),
+    Read(ReadOnlyDatabase),
+}
+
+impl Store {
+    fn begin_read(&self) -> Result<redb::ReadTransaction, redb::TransactionError> {
+        match self {
+            Store::Write(db) => db.begin_read(),
+            Store::Read(db) => db.begin_read(),
         }
     }
 }
@@ -286,7 +376,7 @@ fn open_db(path: &Path) -> Result<Database, OpenError> {
 /// ```
 pub struct Cache {
     /// `None` only while dropping.
-    db: Option<Arc<Database>>,
+    db: Option<Arc<Store>>,
     tx: Mutex<Option<mpsc::Sender<Msg>>>,
     writer: Mutex<Option<JoinHandle<()>>>,
     path: PathBuf,
@@ -307,15 +397,16 @@ impl Cache {
     }
 
     /// Open (or create) the cache in `dir`. Another process holding it is waited for up to two
-    /// seconds; a file left by a killed process is repaired by redb on open. A damaged file is
-    /// moved aside and replaced by a fresh one, with a warning on stderr
-    /// (see [`Cache::open_with_warnings`]).
+    /// seconds, then it is an error ("in use"); a file left by a killed process is repaired by
+    /// redb on open. A damaged file is moved aside and replaced by a fresh one; a file this
+    /// process may read but not write is opened read-only; both with a warning on stderr (see
+    /// [`Cache::open_with_warnings`]). Any other failure is an error, and leaves the file alone.
     pub fn open(dir: &Path) -> Result<Cache, CacheError> {
         Cache::open_with_warnings(dir, |m| eprintln!("pidkit: warning: {m}"))
     }
 
-    /// [`Cache::open`], with the warning about a damaged cache (given at most once per cache)
-    /// sent to `warn` instead of stderr.
+    /// [`Cache::open`], with the warnings about the cache (at most one at open, one while it is
+    /// used) sent to `warn` instead of stderr.
     ///
     /// ```
     /// let dir = std::env::temp_dir().join(format!("pidkit-doc-damaged-{}", std::process::id()));
@@ -338,52 +429,85 @@ impl Cache {
         std::fs::create_dir_all(dir).map_err(|e| err(&format!("{}", dir.display()), e))?;
         let path = dir.join(FILE_NAME);
         let in_use = || CacheError(format!("{} is in use by another process", path.display()));
-        let db = match open_db(&path) {
-            Ok(db) => db,
+        let failed = |e: &str| err(&format!("{}", path.display()), e);
+        let store = match open_db(&path) {
+            Ok(db) => Store::Write(db),
             Err(OpenError::InUse) => return Err(in_use()),
-            Err(OpenError::Failed(e)) if path.exists() => {
-                // The file is damaged (or not a cache at all): keep it for inspection, start
-                // afresh.
-                let aside = move_aside(&path).map_err(|m| {
-                    err(
-                        &format!("{}", path.display()),
-                        format!("{e}; and it could not be moved aside: {m}"),
-                    )
-                })?;
-                warn(&format!(
-                    "the cache {} is damaged ({e}); moved it aside to {} and started a fresh one",
-                    path.display(),
-                    aside.display()
-                ));
-                match open_db(&path) {
-                    Ok(db) => db,
-                    Err(OpenError::InUse) => return Err(in_use()),
-                    Err(OpenError::Failed(e)) => {
-                        return Err(err(&format!("{}", path.display()), e));
-                    }
+            Err(OpenError::Failed(Fault::Trouble(e))) => match open_read_only(&path) {
+                // Not writable here (permission, a read-only file system …) but readable.
+                Ok(db) => {
+                    warn(&format!(
+                        "the cache {} cannot be written ({e}); reading answers from it, storing \
+                         none",
+                        path.display()
+                    ));
+                    Store::Read(db)
                 }
+                Err(OpenError::Failed(Fault::Damage(d))) => {
+                    Store::Write(Cache::fresh(&path, &d, &warn)?)
+                }
+                // Neither: the error of the first open says why; the file stays as it is.
+                Err(_) => return Err(failed(&e)),
+            },
+            Err(OpenError::Failed(Fault::Damage(e))) => {
+                Store::Write(Cache::fresh(&path, &e, &warn)?)
             }
-            Err(OpenError::Failed(e)) => return Err(err(&format!("{}", path.display()), e)),
         };
         let health = Arc::new(Health {
             broken: AtomicBool::new(false),
             path: path.clone(),
             warn: Box::new(warn),
         });
-        let db = Arc::new(db);
-        let (tx, rx) = mpsc::channel();
-        let (writer_db, writer_health) = (Arc::clone(&db), Arc::clone(&health));
-        let writer = std::thread::Builder::new()
-            .name("pidkit-cache".into())
-            .spawn(move || write_loop(&writer_db, &rx, &writer_health))
-            .map_err(|e| err("cache writer", e))?;
+        let db = Arc::new(store);
+        let (tx, writer) = if matches!(*db, Store::Write(_)) {
+            let (tx, rx) = mpsc::channel();
+            let (writer_db, writer_health) = (Arc::clone(&db), Arc::clone(&health));
+            let writer = std::thread::Builder::new()
+                .name("pidkit-cache".into())
+                .spawn(move || {
+                    if let Store::Write(db) = &*writer_db {
+                        write_loop(db, &rx, &writer_health);
+                    }
+                })
+                .map_err(|e| err("cache writer", e))?;
+            (Some(tx), Some(writer))
+        } else {
+            (None, None)
+        };
         Ok(Cache {
             db: Some(db),
-            tx: Mutex::new(Some(tx)),
-            writer: Mutex::new(Some(writer)),
+            tx: Mutex::new(tx),
+            writer: Mutex::new(writer),
             path,
             health,
         })
+    }
+
+    /// Move the damaged file at `path` aside (`damage` says how it is damaged) and start a
+    /// fresh one, with a warning.
+    fn fresh(path: &Path, damage: &str, warn: &impl Fn(&str)) -> Result<Database, CacheError> {
+        let failed = |e: String| err(&format!("{}", path.display()), e);
+        let aside = move_aside(path)
+            .map_err(|m| failed(format!("{damage}; and it could not be moved aside: {m}")))?;
+        warn(&format!(
+            "the cache {} is damaged ({damage}); moved it aside to {} and started a fresh one",
+            path.display(),
+            aside.display()
+        ));
+        match open_db(path) {
+            Ok(db) => Ok(db),
+            Err(OpenError::InUse) => Err(CacheError(format!(
+                "{} is in use by another process",
+                path.display()
+            ))),
+            Err(OpenError::Failed(e)) => Err(failed(e.text().to_owned())),
+        }
+    }
+
+    /// Whether answers are only read from this cache, never stored (the file could be read but
+    /// not written).
+    pub fn is_read_only(&self) -> bool {
+        matches!(self.db.as_deref(), Some(Store::Read(_)))
     }
 
     /// The database file.
@@ -391,29 +515,30 @@ impl Cache {
         &self.path
     }
 
-    /// Whether the store failed during this run (and is no longer used).
+    /// Whether the store failed during this run (and is no longer used): damaged (the file was
+    /// moved aside) or failing otherwise (left alone).
     pub fn is_damaged(&self) -> bool {
         self.health.is_broken()
     }
 
-    /// The entry stored under `key`, fresh or not; `None` when absent, or when the cache is
-    /// damaged (which this call may discover: the warning is given then).
+    /// The entry stored under `key`, fresh or not; `None` when absent, or when the cache failed
+    /// (which this call may discover: the warning is given then).
     pub fn get(&self, key: &str) -> Result<Option<Entry>, CacheError> {
         let Some(db) = &self.db else { return Ok(None) };
         let entry = self.health.guard("cache read", || {
-            let txn = db.begin_read().map_err(|e| e.to_string())?;
-            let table = txn.open_table(TABLE).map_err(|e| e.to_string())?;
-            let value = table.get(key).map_err(|e| e.to_string())?;
+            let txn = db.begin_read().map_err(fault)?;
+            let table = txn.open_table(TABLE).map_err(fault)?;
+            let value = table.get(key).map_err(fault)?;
             match value.map(|v| Entry::decode(v.value())) {
                 None => Ok(None),
-                Some(decoded) => decoded.map_err(str::to_owned),
+                Some(decoded) => decoded.map_err(|e| Fault::Damage(e.to_owned())),
             }
         });
         Ok(entry.flatten())
     }
 
     /// Store `entry` under `key` (committed by the writer thread within a few milliseconds;
-    /// dropped when the cache is damaged).
+    /// dropped when the cache failed or is read-only).
     pub fn put(&self, key: &str, entry: &Entry) {
         if self.health.is_broken() {
             return;
@@ -423,12 +548,35 @@ impl Cache {
         }
     }
 
+    /// Store every entry of `entries` and wait until they are committed, in one transaction
+    /// with whatever was put before and not yet committed: a file written this way has the
+    /// same layout every time.
+    pub fn put_all(
+        &self,
+        entries: impl IntoIterator<Item = (String, Entry)>,
+    ) -> Result<(), CacheError> {
+        let batch: Vec<(String, Vec<u8>)> =
+            entries.into_iter().map(|(k, e)| (k, e.encode())).collect();
+        self.wait_for(|ack| Msg::Batch(batch, ack))
+    }
+
     /// Wait until everything put so far is committed to disk.
     pub fn flush(&self) -> Result<(), CacheError> {
+        self.wait_for(Msg::Flush)
+    }
+
+    /// Send the writer `msg` and wait for its answer (at once when nothing is written).
+    fn wait_for(
+        &self,
+        msg: impl FnOnce(mpsc::Sender<Result<(), String>>) -> Msg,
+    ) -> Result<(), CacheError> {
         let (ack, done) = mpsc::channel();
-        if let Some(tx) = self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            tx.send(Msg::Flush(ack))
-                .map_err(|_| CacheError("cache writer stopped".into()))?;
+        match self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            Some(tx) => tx
+                .send(msg(ack))
+                .map_err(|_| CacheError("cache writer stopped".into()))?,
+            // Read-only: nothing is ever written.
+            None => return Ok(()),
         }
         match done.recv() {
             Ok(r) => r.map_err(CacheError),
@@ -442,11 +590,11 @@ impl Cache {
         let Some(db) = &self.db else { return Ok(0) };
         self.health
             .guard("cache read", || {
-                let txn = db.begin_read().map_err(|e| e.to_string())?;
-                let table = txn.open_table(TABLE).map_err(|e| e.to_string())?;
-                table.len().map_err(|e| e.to_string())
+                let txn = db.begin_read().map_err(fault)?;
+                let table = txn.open_table(TABLE).map_err(fault)?;
+                table.len().map_err(fault)
             })
-            .ok_or_else(|| CacheError(format!("{} is damaged", self.path.display())))
+            .ok_or_else(|| CacheError(format!("{} failed", self.path.display())))
     }
 
     /// Whether nothing is stored.
@@ -469,7 +617,7 @@ impl Drop for Cache {
 
 /// The writer thread: gather puts for up to [`LINGER`] or [`BATCH`] entries, commit them in
 /// one transaction, then answer the flushes that were waiting. A failed commit (or a panic in
-/// it) marks the cache damaged; later puts are dropped.
+/// it) stops the cache (a corrupted file is moved aside); later puts are dropped.
 fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
     let mut batch: Vec<(String, Vec<u8>)> = Vec::new();
     let mut acks: Vec<mpsc::Sender<Result<(), String>>> = Vec::new();
@@ -480,6 +628,10 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
         while let Some(msg) = next.take() {
             match msg {
                 Msg::Put(k, v) => batch.push((k, v)),
+                Msg::Batch(entries, ack) => {
+                    batch.extend(entries);
+                    acks.push(ack);
+                }
                 Msg::Flush(ack) => acks.push(ack),
             }
             if batch.len() >= BATCH || !acks.is_empty() {
@@ -492,10 +644,8 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
             }
         }
         let result = health
-            .guard("cache write", || {
-                commit(db, &batch).map_err(|e| e.to_string())
-            })
-            .ok_or_else(|| "the cache is damaged; nothing more is written".to_owned());
+            .guard("cache write", || commit(db, &batch).map_err(fault))
+            .ok_or_else(|| "the cache failed; nothing more is written".to_owned());
         batch.clear();
         for ack in acks.drain(..) {
             let _ = ack.send(result.clone());

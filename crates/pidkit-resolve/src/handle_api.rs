@@ -3,22 +3,16 @@
 //! status together, and its cache lifetime from the values' TTLs (RFC 3651 §3.1: relative
 //! seconds or an absolute time). A DOI is a handle, so one reader serves both.
 
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use pidkit::Kind;
-use pidkit::hdl::{Handle, HandleRecord, ResponseCode, Ttl};
-use serde_json::Value;
+use pidkit::hdl::{Handle, ResponseCode};
 
 use crate::cache::Entry;
+use crate::handle_json::{self, Fault, HandleAnswer, MAX_RECORD_BYTES, clip};
 use crate::http::{Answer, Failure};
 use crate::outcome::{Outcome, Source, Step};
 use crate::resolver::Config;
-
-/// The TTL a value without one gets (the Handle System's default, RFC 3651 §3.1).
-const DEFAULT_TTL: Duration = Duration::from_secs(86_400);
-/// The longest a record is cached, whatever TTL the server gives (relative or absolute): the
-/// server's number is never used in arithmetic that could overflow.
-pub const MAX_TTL: Duration = Duration::from_secs(30 * 86_400);
 
 /// A name looked up through the Handle API: a DOI or another handle.
 pub(crate) struct Named<'a> {
@@ -51,7 +45,8 @@ pub(crate) fn cache_key(name: &Named<'_>, types: &[String], indexes: &[u32]) -> 
     key
 }
 
-/// Sort an HTTP answer (or its absence) into a step, and the cache entry it deserves.
+/// Sort an HTTP answer (or its absence) into a step, and the cache entry it deserves. The
+/// body is read once and dropped: the step keeps what the record needs.
 pub(crate) fn classify(
     doi: &Named<'_>,
     answer: Result<Answer, Failure>,
@@ -66,47 +61,53 @@ pub(crate) fn classify(
             return (step, None);
         }
     };
-    let mut step = read(doi, &a, cfg);
-    step.attempts = a.attempts;
-    step.source = Source::Network;
     let now = SystemTime::now();
+    let (mut step, expires) = read(doi, a, cfg, now);
+    step.source = Source::Network;
     let expires = match step.outcome {
-        Outcome::Resolved => step
-            .record
-            .as_ref()
-            .and_then(record_of)
-            .and_then(|r| expiry(&r, now)),
+        Outcome::Resolved => expires,
         Outcome::NotFound | Outcome::NoValues => Some(now + cfg.negative_ttl),
         _ => None,
     };
-    let entry = expires.filter(|&t| t > now).map(|expires| Entry {
-        outcome: step.outcome,
-        stored: now,
-        expires,
-        body: a.body,
+    // Only a record kept whole is cached: one with values left out would answer with fewer URLs
+    // from the cache than from the network.
+    let whole = step
+        .record
+        .as_ref()
+        .is_some_and(|r| r.get("values_omitted").is_none() && r.get("members_omitted").is_none());
+    let entry = expires.filter(|&t| t > now && whole).and_then(|expires| {
+        Some(Entry {
+            outcome: step.outcome,
+            stored: now,
+            expires,
+            body: serde_json::to_vec(step.record.as_ref()?).ok()?,
+        })
     });
     (step, entry)
 }
 
 /// A cached answer as a step (the outcome was decided when it was stored).
 pub(crate) fn from_entry(doi: &Named<'_>, e: &Entry) -> Option<Step> {
-    let value: Value = serde_json::from_slice(&e.body).ok()?;
-    let record = record_of(&value)?;
-    Some(interpret(doi, e.outcome, &record, value, &[], &[]))
-}
-
-/// The Handle record in a JSON value, if it is one.
-fn record_of(v: &Value) -> Option<HandleRecord> {
-    serde::Deserialize::deserialize(v).ok()
+    let answer = handle_json::parse(&e.body, SystemTime::now()).ok()?;
+    Some(interpret(doi, e.outcome, answer, &[], &[]))
 }
 
 /// What the answer says, never guessed: a Handle JSON body whose `responseCode` agrees with the
-/// HTTP status §4 pairs it with; anything else is `unknown`, with the reason.
-fn read(doi: &Named<'_>, a: &Answer, cfg: &Config) -> Step {
-    let ct = a.content_type.as_deref().unwrap_or("no content type");
-    let http = format!("HTTP {} ({ct})", a.status);
-    let retry = match a.retry_after {
-        Some(d) if a.status == 429 => format!(
+/// HTTP status §4 pairs it with; anything else is `unknown`, with the reason. Also when the
+/// record expires (for a resolved answer).
+fn read(doi: &Named<'_>, a: Answer, cfg: &Config, now: SystemTime) -> (Step, Option<SystemTime>) {
+    let Answer {
+        status,
+        content_type,
+        body,
+        attempts,
+        retry_after,
+        ..
+    } = a;
+    let ct = content_type.as_deref().unwrap_or("no content type");
+    let http = format!("HTTP {status} ({ct})");
+    let retry = match retry_after {
+        Some(d) if status == 429 => format!(
             ", Retry-After {} s{}",
             d.as_secs(),
             if d > cfg.client.max_retry_after {
@@ -120,41 +121,55 @@ fn read(doi: &Named<'_>, a: &Answer, cfg: &Config) -> Step {
         ),
         _ => String::new(),
     };
-    let retried = if a.attempts > 1 {
-        format!(" after {} attempts", a.attempts)
+    let retried = if attempts > 1 {
+        format!(" after {attempts} attempts")
     } else {
         String::new()
     };
-    let value: Value = match serde_json::from_slice(&a.body) {
-        Ok(v) => v,
-        Err(e) => {
-            let what = if looks_like_html(&a.body, ct) {
+    let unknown = |reason: String| {
+        let mut s = Step::unknown(reason);
+        s.attempts = attempts;
+        (s, None)
+    };
+    let parsed = handle_json::parse(&body, now);
+    let html = looks_like_html(&body, ct);
+    let empty = body.is_empty();
+    drop(body);
+    let answer = match parsed {
+        Ok(answer) => answer,
+        Err(Fault::Syntax(e)) => {
+            let what = if html {
                 "an HTML page".to_owned()
-            } else if a.body.is_empty() {
+            } else if empty {
                 "an empty body".to_owned()
             } else {
                 format!("invalid JSON ({e})")
             };
-            return Step::unknown(format!(
+            return unknown(format!(
                 "{http}{retry}{retried}: {what}, not a Handle API answer"
             ));
         }
+        Err(Fault::NoCode) => {
+            return unknown(format!(
+                "{http}{retried}: JSON without a numeric responseCode, not a Handle API answer"
+            ));
+        }
+        Err(Fault::Malformed(e)) => {
+            return unknown(format!(
+                "{http}{retried}: a malformed Handle API answer: {e}"
+            ));
+        }
     };
-    let Some(record) = record_of(&value) else {
-        return Step::unknown(format!(
-            "{http}{retried}: JSON without a numeric responseCode, not a Handle API answer"
-        ));
-    };
-    let code = record.response_code;
+    let code = ResponseCode::from_code(answer.code);
     if let ResponseCode::Other(n) = code {
-        let msg = record
+        let msg = answer
             .message
             .as_deref()
             .map_or(String::new(), |m| format!(": {m}"));
-        return Step::unknown(format!("{http}: Handle responseCode {n}{msg}"));
+        return unknown(format!("{http}: Handle responseCode {n}{msg}"));
     }
-    if code.http_status() != Some(a.status) {
-        return Step::unknown(format!(
+    if code.http_status() != Some(status) {
+        return unknown(format!(
             "{http}{retried}: responseCode {} comes with HTTP {} in the DOI URI scheme §4",
             code.code(),
             code.http_status().unwrap_or(0)
@@ -169,17 +184,18 @@ fn read(doi: &Named<'_>, a: &Answer, cfg: &Config) -> Step {
     // The answer must be about the name asked for (compared by handle equivalence, which is
     // DOI equivalence too: Basic Latin case-insensitive). A record or "no values" must say
     // which handle it is about; a "not found" may leave it out, a server error does not name one.
-    match (record.handle.as_deref(), outcome) {
+    match (answer.handle.as_deref(), outcome) {
         (Some(h), Outcome::Resolved | Outcome::NoValues | Outcome::NotFound)
             if !Handle::parse(h).is_ok_and(|other| other.equivalent(&doi.handle)) =>
         {
-            return Step::unknown(format!(
-                "{http}: the answer is for the handle {h:?}, not {:?}: not used",
+            return unknown(format!(
+                "{http}: the answer is for the handle {:?}, not {:?}: not used",
+                clip(h),
                 doi.handle.as_str()
             ));
         }
         (None, Outcome::Resolved | Outcome::NoValues) => {
-            return Step::unknown(format!(
+            return unknown(format!(
                 "{http}: the answer has no \"handle\" member, so it may be about another \
                  name than {:?}: not used",
                 doi.handle.as_str()
@@ -187,23 +203,25 @@ fn read(doi: &Named<'_>, a: &Answer, cfg: &Config) -> Step {
         }
         _ => {}
     }
-    let mut step = interpret(doi, outcome, &record, value, &cfg.types, &cfg.indexes);
-    if outcome == Outcome::Error && a.attempts > 1 {
+    let expires = answer.expires;
+    let mut step = interpret(doi, outcome, answer, &cfg.types, &cfg.indexes);
+    step.attempts = attempts;
+    if outcome == Outcome::Error && attempts > 1 {
         step.reason = step.reason.map(|r| format!("{r}{retried}"));
     }
-    step
+    (step, expires)
 }
 
-/// The step for a Handle record whose outcome is known.
+/// The step for a Handle answer whose outcome is known.
 fn interpret(
     doi: &Named<'_>,
     outcome: Outcome,
-    record: &HandleRecord,
-    value: Value,
+    answer: HandleAnswer,
     types: &[String],
     indexes: &[u32],
 ) -> Step {
     let reason = match outcome {
+        Outcome::Resolved if !answer.complete() => Some(omitted(&answer)),
         Outcome::Resolved => None,
         Outcome::NotFound => Some(format!(
             "the {} {:?} was not found (Handle responseCode 100)",
@@ -224,25 +242,45 @@ fn interpret(
         }
         _ => Some(format!(
             "the resolver reported a server error (Handle responseCode 2){}",
-            record
+            answer
                 .message
                 .as_deref()
                 .map_or(String::new(), |m| format!(": {m}"))
         )),
     };
-    let alias = (outcome == Outcome::Resolved)
-        .then(|| {
-            record
-                .values_of_type("HS_ALIAS")
-                .find_map(|v| v.data.as_str())
-                .map(str::to_owned)
-        })
-        .flatten();
     let mut step = Step::new(outcome, reason);
-    step.urls = record.urls().map(str::to_owned).collect();
-    step.alias = alias;
-    step.record = Some(value);
+    if outcome == Outcome::Resolved {
+        step.alias = answer.alias;
+    }
+    step.urls = answer.urls;
+    step.record = Some(answer.record);
     step
+}
+
+/// The note of a record kept in part.
+fn omitted(a: &HandleAnswer) -> String {
+    let mut parts = Vec::new();
+    if a.values_omitted > 0 {
+        let urls = match a.urls_omitted {
+            0 => String::new(),
+            n => format!(", {n} of them URL values, not listed"),
+        };
+        parts.push(format!(
+            "the record keeps {} of the answer's {} values and leaves out {}{urls}",
+            a.values - a.values_omitted,
+            a.values,
+            a.values_omitted
+        ));
+    }
+    if a.members_omitted > 0 {
+        parts.push(format!("leaves out {} other members", a.members_omitted));
+    }
+    format!(
+        "{} (the record holds at most {} KiB of an answer's JSON; every value was read for the \
+         TTL and HS_ALIAS)",
+        parts.join(" and "),
+        MAX_RECORD_BYTES >> 10
+    )
 }
 
 fn looks_like_html(body: &[u8], content_type: &str) -> bool {
@@ -252,35 +290,22 @@ fn looks_like_html(body: &[u8], content_type: &str) -> bool {
         || head.contains("<html")
 }
 
-/// When a record stops being valid: the earliest of its values' TTLs, at most [`MAX_TTL`]
-/// from `now`; `None` when any value must not be cached (TTL 0 or negative, or a time that
-/// cannot be read). Saturating: no TTL can overflow the clock.
-fn expiry(record: &HandleRecord, now: SystemTime) -> Option<SystemTime> {
-    let latest = now.checked_add(MAX_TTL)?;
-    let mut earliest = now.checked_add(DEFAULT_TTL)?.min(latest);
-    let mut any = false;
-    for v in record.values() {
-        let t = match &v.ttl {
-            None => now.checked_add(DEFAULT_TTL),
-            Some(Ttl::Seconds(n)) if *n > 0 => {
-                now.checked_add(Duration::from_secs(n.unsigned_abs()).min(MAX_TTL))
-            }
-            Some(Ttl::Seconds(_)) => return None,
-            Some(Ttl::Until(s)) => Some(humantime::parse_rfc3339_weak(s.trim()).ok()?),
-        }
-        .map_or(latest, |t| t.min(latest));
-        earliest = if any { earliest.min(t) } else { t };
-        any = true;
-    }
-    Some(earliest)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn rec(json: &str) -> HandleRecord {
-        HandleRecord::from_json(json).unwrap()
+    use crate::handle_json::{DEFAULT_TTL, MAX_TTL};
+    use std::time::Duration;
+
+    /// A record's JSON text, with the time it is read.
+    struct Rec(String);
+
+    fn rec(json: &str) -> Rec {
+        Rec(json.to_owned())
+    }
+
+    fn expiry(r: &Rec, now: SystemTime) -> Option<SystemTime> {
+        handle_json::parse(r.0.as_bytes(), now).unwrap().expires
     }
 
     #[test]

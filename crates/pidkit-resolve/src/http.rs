@@ -25,7 +25,8 @@ pub struct ClientConfig {
     pub connect_timeout: Duration,
     /// Time allowed for one whole exchange: connect, send, headers and the complete body.
     pub timeout: Duration,
-    /// Retries after the first attempt (on 5xx, 429, timeouts and connection errors).
+    /// Retries after the first attempt (on 5xx, 429, timeouts and connection errors), at most
+    /// [`MAX_RETRIES`].
     pub retries: u32,
     /// The first backoff delay; each retry doubles it, with jitter.
     pub backoff_base: Duration,
@@ -36,12 +37,17 @@ pub struct ClientConfig {
     /// The largest response body accepted, in bytes: on the wire, and again after a
     /// `Content-Encoding` (gzip) is decoded.
     pub max_body: u64,
-    /// A contact address sent in the `User-Agent` (as polite API use asks).
+    /// A contact address sent in the `User-Agent` (as polite API use asks): printable ASCII
+    /// without spaces, parentheses or backslashes ([`ClientConfig::validate`]).
     pub mailto: Option<String>,
     /// At most this many requests per second over all threads (`None`: no limit). Values
     /// outside [`MIN_RATE`]..=[`MAX_RATE`] are clamped to that range.
     pub rate: Option<f64>,
 }
+
+/// The most retries after the first attempt: with the largest backoff and `Retry-After`, more
+/// would hold one input for many minutes.
+pub const MAX_RETRIES: u32 = 10;
 
 /// The slowest request rate, in requests per second: one request every 100 seconds.
 pub const MIN_RATE: f64 = 0.01;
@@ -65,6 +71,33 @@ impl Default for ClientConfig {
 }
 
 impl ClientConfig {
+    /// Check what goes into the requests: the contact address (and so the `User-Agent`) must be
+    /// a header value, the retries at most [`MAX_RETRIES`].
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::ClientConfig::default();
+    /// assert!(cfg.validate().is_ok());
+    /// cfg.mailto = Some("ops@example.org\r".into()); // from a CRLF env file
+    /// let e = cfg.validate().unwrap_err().to_string();
+    /// assert!(e.contains("control character U+000D"), "{e}");
+    /// cfg.mailto = None;
+    /// cfg.retries = 11;
+    /// assert!(cfg.validate().is_err());
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        if let Some(m) = &self.mailto {
+            crate::check::check_mailto(m).map_err(|reason| crate::ConfigError::Header {
+                what: "mailto",
+                value: m.clone(),
+                reason,
+            })?;
+        }
+        if self.retries > MAX_RETRIES {
+            return Err(crate::ConfigError::Retries(self.retries));
+        }
+        Ok(())
+    }
+
     /// The `User-Agent` header: `pidkit/VERSION (+REPOSITORY; mailto:ADDRESS)`, each part in
     /// parentheses only when there is one (the package names no repository today).
     ///
@@ -145,18 +178,53 @@ struct RateLimiter {
 }
 
 impl RateLimiter {
-    fn wait(&self) {
+    /// Wait for this thread's turn; `false` (without taking a turn) when the turn would come
+    /// after `until`.
+    fn wait(&self, until: Instant) -> bool {
         let now = Instant::now();
         let slot = {
             let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
             let slot = (*next).max(now);
+            if slot > until {
+                return false;
+            }
             *next = slot + self.interval;
             slot
         };
         if slot > now {
             std::thread::sleep(slot - now);
         }
+        true
     }
+}
+
+/// What one attempt gave, in a few words (for the reason of an input out of time); `wait` is
+/// the retry's wait that would have passed the deadline.
+fn describe(a: &Attempt, wait: Option<Duration>) -> String {
+    let what = match a {
+        Attempt::Answer(a) => format!(
+            "HTTP {}{}",
+            a.status,
+            a.retry_after.map_or(String::new(), |d| format!(
+                ", Retry-After {} s",
+                d.as_secs()
+            ))
+        ),
+        Attempt::Transient(r) | Attempt::Fatal(r) => r.clone(),
+    };
+    match wait {
+        Some(d) => format!(
+            "{what}; a retry in {} s would end past the deadline",
+            fmt_secs(d)
+        ),
+        None => what,
+    }
+}
+
+/// Seconds for people: `2`, `0.5`, `1.25`.
+fn fmt_secs(d: Duration) -> String {
+    let s = format!("{:.3}", d.as_secs_f64());
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 /// The shared client: one connection pool, one rate limiter.
@@ -165,10 +233,12 @@ pub(crate) struct Client {
     cfg: ClientConfig,
     limiter: Option<RateLimiter>,
     sent: AtomicU64,
+    /// The time allowed for one input ([`crate::Config::deadline`]), for reasons.
+    deadline: Duration,
 }
 
 impl Client {
-    pub fn new(cfg: ClientConfig, pool: usize) -> Client {
+    pub fn new(cfg: ClientConfig, pool: usize, deadline: Duration) -> Client {
         let config = ureq::Agent::config_builder()
             .timeout_connect(Some(cfg.connect_timeout))
             .timeout_global(Some(cfg.timeout))
@@ -194,6 +264,7 @@ impl Client {
             cfg,
             limiter,
             sent: AtomicU64::new(0),
+            deadline,
         }
     }
 
@@ -202,15 +273,33 @@ impl Client {
         self.sent.load(Ordering::Relaxed)
     }
 
-    /// Send `req`, retrying transient failures, 5xx and 429 within the configured bounds.
-    pub fn send(&self, req: &Request<'_>) -> Result<Answer, Failure> {
+    /// Send `req`, retrying transient failures, 5xx and 429 within the configured bounds, and
+    /// all before `until` (the input's deadline): each attempt's timeouts are cut to the time
+    /// left, and a wait (backoff, `Retry-After`, the rate limit) that would end past it is not
+    /// begun. Past the deadline the result is a failure that names it.
+    pub fn send(&self, req: &Request<'_>, until: Instant) -> Result<Answer, Failure> {
         let mut attempt = 0;
+        // What the last attempt gave, for the reason when the deadline ends the retries.
+        let mut last: Option<String> = None;
         loop {
-            if let Some(l) = &self.limiter {
-                l.wait();
+            let deadline = |last: Option<String>, attempts: u32| {
+                Err(Failure {
+                    reason: self.past_deadline(last.as_deref()),
+                    attempts,
+                })
+            };
+            if let Some(l) = &self.limiter
+                && !l.wait(until)
+            {
+                return deadline(last, attempt);
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return deadline(last, attempt);
             }
             self.sent.fetch_add(1, Ordering::Relaxed);
-            let result = self.once(req);
+            let result = self.once(req, until);
+            let cut = left < self.cfg.timeout.max(self.cfg.connect_timeout);
             let delay = match &result {
                 Attempt::Answer(a) if a.status == 429 || a.status >= 500 => match a.retry_after {
                     Some(d) if d > self.cfg.max_retry_after => None,
@@ -221,7 +310,12 @@ impl Client {
                 _ => None,
             };
             if let Some(d) = delay.filter(|_| attempt < self.cfg.retries) {
+                // A retry whose wait ends at or past the deadline is not begun.
+                if Instant::now() + d >= until {
+                    return deadline(Some(describe(&result, Some(d))), attempt + 1);
+                }
                 std::thread::sleep(d);
+                last = Some(describe(&result, None));
                 attempt += 1;
                 continue;
             }
@@ -230,12 +324,25 @@ impl Client {
                     a.attempts = attempt + 1;
                     Ok(a)
                 }
+                // An attempt cut short by the deadline failed because of it.
+                Attempt::Transient(reason) if cut && Instant::now() >= until => {
+                    deadline(Some(reason), attempt + 1)
+                }
                 Attempt::Transient(reason) | Attempt::Fatal(reason) => Err(Failure {
                     reason,
                     attempts: attempt + 1,
                 }),
             };
         }
+    }
+
+    /// The reason of an input that ran out of time.
+    fn past_deadline(&self, last: Option<&str>) -> String {
+        let last = last.map_or(String::new(), |l| format!(" (the last attempt: {l})"));
+        format!(
+            "no answer within the deadline of {} s for one input{last}",
+            fmt_secs(self.deadline)
+        )
     }
 
     /// Exponential backoff with "equal jitter": half the delay fixed, half random.
@@ -249,30 +356,102 @@ impl Client {
         half + half.mul_f64(fastrand::f64())
     }
 
-    fn once(&self, req: &Request<'_>) -> Attempt {
-        let sent = match req {
-            Request::Get(url) => self
-                .agent
-                .get(*url)
-                .header("Accept", "application/json")
-                .call(),
-            Request::GetNoRedirect(url) => self
-                .agent
-                .get(*url)
-                .config()
-                .max_redirects(0)
-                .build()
-                .header("Accept", "text/plain, text/html;q=0.9, */*;q=0.5")
-                .call(),
-            Request::PostForm(url, form) => self
-                .agent
-                .post(*url)
-                .header("Accept", "application/x-votable+xml, text/xml;q=0.9")
-                .send_form(form.iter().copied()),
+    /// One exchange, within `until` (the input's deadline): the configured timeouts, cut to
+    /// the time left. `Get` and `PostForm` follow redirects to the same origin (scheme, host
+    /// and port; RFC 6454), at most [`MAX_REDIRECTS`]: 303, and 301 or 302 after a POST, as a
+    /// GET, the others with the same request (RFC 9110 §15.4). A redirect to another origin is
+    /// not followed: a service is asked only at the address it was given, and the reason says
+    /// where it pointed.
+    fn once(&self, req: &Request<'_>, until: Instant) -> Attempt {
+        // The exchange's own budget (--timeout) runs across its redirects, as ureq's did.
+        let end = (Instant::now() + self.cfg.timeout).min(until);
+        let (mut url, mut form, accept, follow) = match req {
+            Request::Get(url) => ((*url).to_owned(), None, "application/json", true),
+            Request::GetNoRedirect(url) => (
+                (*url).to_owned(),
+                None,
+                "text/plain, text/html;q=0.9, */*;q=0.5",
+                false,
+            ),
+            Request::PostForm(url, form) => (
+                (*url).to_owned(),
+                Some(*form),
+                "application/x-votable+xml, text/xml;q=0.9",
+                true,
+            ),
         };
-        let mut resp = match sent {
-            Ok(r) => r,
-            Err(e) => return classify(e, "request"),
+        let mut hop = 0;
+        let mut resp = loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Attempt::Transient(format!(
+                    "timed out following redirects (at {})",
+                    crate::handle_json::clip(&url)
+                ));
+            }
+            if hop > 0 {
+                self.sent.fetch_add(1, Ordering::Relaxed);
+            }
+            let (total, connect) = (Some(left), Some(self.cfg.connect_timeout.min(left)));
+            let sent = match form {
+                None => self
+                    .agent
+                    .get(&url)
+                    .config()
+                    .timeout_global(total)
+                    .timeout_connect(connect)
+                    .max_redirects(0)
+                    .build()
+                    .header("Accept", accept)
+                    .call(),
+                Some(form) => self
+                    .agent
+                    .post(&url)
+                    .config()
+                    .timeout_global(total)
+                    .timeout_connect(connect)
+                    .max_redirects(0)
+                    .build()
+                    .header("Accept", accept)
+                    .send_form(form.iter().copied()),
+            };
+            let resp = match sent {
+                Ok(r) => r,
+                Err(e) => return classify(e, "request"),
+            };
+            let status = resp.status().as_u16();
+            let location = resp
+                .headers()
+                .get("location")
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+            let Some(location) = location.filter(|_| follow && is_redirect(status)) else {
+                break resp;
+            };
+            let Some(target) = crate::redirect::absolute(&url, &location).filter(|t| t.is_ascii())
+            else {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: a redirect whose Location {:?} is not a URL: not followed",
+                    crate::handle_json::clip(&location)
+                ));
+            };
+            if origin(&target).is_none() || origin(&target) != origin(&url) {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: a redirect to {:?}, another origin than {}: not followed \
+                     (a service is asked only at the address it was given)",
+                    crate::handle_json::clip(&target),
+                    origin(&url).map_or_else(String::new, |(s, h, p)| format!("{s}://{h}:{p}"))
+                ));
+            }
+            if hop == MAX_REDIRECTS {
+                return Attempt::Fatal(format!(
+                    "HTTP {status}: more than {MAX_REDIRECTS} redirects"
+                ));
+            }
+            if status == 303 || (form.is_some() && matches!(status, 301 | 302)) {
+                form = None;
+            }
+            url = target;
+            hop += 1;
         };
         let status = resp.status().as_u16();
         let content_type = resp
@@ -301,7 +480,9 @@ impl Client {
         }
         // The wire limit is ureq's; the decoded body (after gzip) is limited here, so a small
         // compressed body cannot expand without bound.
-        let mut body = Vec::new();
+        // Sized by the declared length when there is one (within the limit): the buffer does
+        // not grow by doubling to twice the body.
+        let mut body = Vec::with_capacity(declared.map_or(0, |n| n.min(16 << 20) as usize));
         let read = resp
             .body_mut()
             .with_config()
@@ -329,6 +510,28 @@ impl Client {
             Err(e) => classify(e, "response body"),
         }
     }
+}
+
+/// The most redirects followed within one exchange (all to the same origin).
+pub const MAX_REDIRECTS: u32 = 5;
+
+/// Whether `status` redirects (RFC 9110 §15.4) to its `Location`.
+fn is_redirect(status: u16) -> bool {
+    matches!(status, 301 | 302 | 303 | 307 | 308)
+}
+
+/// The origin of an http(s) URL (RFC 6454 §4): scheme and host in lowercase, and the port,
+/// the scheme's default when none is written.
+fn origin(url: &str) -> Option<(String, String, u16)> {
+    let u: ureq::http::Uri = url.parse().ok()?;
+    let scheme = u.scheme_str()?.to_ascii_lowercase();
+    let host = u.host()?.to_ascii_lowercase();
+    let default = match scheme.as_str() {
+        "http" => 80,
+        "https" => 443,
+        _ => return None,
+    };
+    Some((scheme, host, u.port_u16().unwrap_or(default)))
 }
 
 /// ureq's resolver, except that a failed lookup is `HostNotFound` (final, never retried): the
@@ -421,6 +624,7 @@ mod tests {
                 ..Default::default()
             },
             1,
+            Duration::from_secs(60),
         );
         for _ in 0..50 {
             let d0 = client.backoff(0);
@@ -451,6 +655,7 @@ mod tests {
                     ..Default::default()
                 },
                 1,
+                Duration::from_secs(60),
             );
             assert_eq!(client.limiter.map(|l| l.interval), Some(interval), "{rate}");
         }
@@ -461,6 +666,7 @@ mod tests {
                     ..Default::default()
                 },
                 1,
+                Duration::from_secs(60),
             );
             assert!(client.limiter.is_none(), "{off}");
         }
@@ -473,10 +679,15 @@ mod tests {
             next: Mutex::new(Instant::now()),
         };
         let start = Instant::now();
+        let far = start + Duration::from_secs(60);
         for _ in 0..6 {
-            l.wait();
+            assert!(l.wait(far));
         }
         // Six slots: the first now, then five intervals.
         assert!(start.elapsed() >= Duration::from_millis(100));
+        // A turn past the deadline is not taken (and not waited for).
+        let before = *l.next.lock().unwrap();
+        assert!(!l.wait(Instant::now()));
+        assert_eq!(*l.next.lock().unwrap(), before);
     }
 }

@@ -25,9 +25,11 @@
 //! ```
 
 mod cache;
+mod check;
 #[doc(hidden)]
 pub mod fuzz;
 mod handle_api;
+mod handle_json;
 mod http;
 mod ordered;
 mod outcome;
@@ -37,17 +39,20 @@ mod resolver;
 mod votable;
 
 pub use cache::{Cache, CacheError, Entry};
-pub use handle_api::MAX_TTL;
-pub use http::{ClientConfig, MAX_RATE, MIN_RATE};
-pub use ordered::ordered;
+pub use check::ConfigError;
+pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
+pub use http::{ClientConfig, MAX_RATE, MAX_REDIRECTS, MAX_RETRIES, MIN_RATE};
+pub use ordered::{WINDOW_PER_WORKER, ordered};
 pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};
 pub use registry::regtap_query;
 pub use resolver::{
-    Config, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER, Endpoints, MAX_ALIASES,
-    Resolver,
+    Config, DEFAULT_DEADLINE, DEFAULT_HANDLE_RESOLVER, DEFAULT_REGISTRY, DEFAULT_RESOLVER,
+    Endpoints, MAX_ALIASES, MAX_DEADLINE, MIN_DEADLINE, Resolver,
 };
-pub use votable::{MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_ROWS, QueryStatus, VoTable};
+pub use votable::{
+    MAX_ATTRIBUTES, MAX_CELLS, MAX_NAMESPACES, MAX_NODES, MAX_ROWS, QueryStatus, VoTable,
+};
 
 #[cfg(feature = "test-server")]
 pub mod testserver;

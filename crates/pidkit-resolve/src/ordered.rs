@@ -1,13 +1,25 @@
 //! Bounded concurrency with input order kept: a fixed set of worker threads, a bounded window of
 //! jobs in flight, and results handed back strictly in input order.
+//!
+//! The window is the back-pressure: a job is handed to a worker only while fewer than
+//! `2 × workers` jobs are pulled and not yet emitted, so when an early job is slow, the
+//! workers that finished later ones wait (for a job) instead of piling up results. At most
+//! `2 × workers − 1` finished results wait for an earlier one, whatever their number in the
+//! input.
 
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, mpsc};
 
+/// Jobs pulled ahead per worker by [`ordered`]: at most `WINDOW_PER_WORKER × workers` jobs are
+/// in flight or finished and waiting for an earlier one (so results held at once are bounded by
+/// the workers, not by the input).
+pub const WINDOW_PER_WORKER: usize = 2;
+
 /// Run `work` on every job with `workers` threads and call `emit` with each job and its result
-/// in input order. At most `4 × workers` jobs are in flight or waiting for an earlier one, so
-/// memory stays bounded however long the input is; jobs are pulled from `jobs` lazily.
+/// in input order. At most `2 × workers` jobs are in flight or waiting for an earlier one
+/// ([`WINDOW_PER_WORKER`]), so at most `2 × workers − 1` results are held while an early job is
+/// slow, and memory stays bounded however long the input is; jobs are pulled from `jobs` lazily.
 ///
 /// A job on which `work` panics is handed to `emit` as `Err(message)`, in its place; the worker
 /// goes on with the next job, so one failure never stalls the batch.
@@ -28,7 +40,7 @@ where
     E: FnMut(J, Result<R, String>),
 {
     let workers = workers.max(1);
-    let window = workers * 4;
+    let window = workers * WINDOW_PER_WORKER;
     let (job_tx, job_rx) = mpsc::channel::<(usize, J)>();
     let job_rx = Mutex::new(job_rx);
     let (res_tx, res_rx) = mpsc::channel::<(usize, J, Result<R, String>)>();
@@ -124,13 +136,55 @@ mod tests {
             |n, r| {
                 assert_eq!(Ok(n), r);
                 // Never more than the window pulled ahead of what was emitted.
-                assert!(pulled.load(Ordering::SeqCst) <= n + 1 + 16);
+                assert!(pulled.load(Ordering::SeqCst) <= n + 1 + 8);
                 emitted.push(n);
             },
         );
         assert_eq!(emitted, (0..200).collect::<Vec<_>>());
         assert!(peak.load(Ordering::SeqCst) <= 4);
         assert!(peak.load(Ordering::SeqCst) >= 2, "workers ran concurrently");
+    }
+
+    #[test]
+    fn a_slow_first_job_holds_at_most_two_results_per_worker() {
+        // Issue 31, High 2: with a slow first input, finished answers queued behind it (4 per
+        // worker, each with its record: 2.5 GB at 4 workers). Now the workers wait for work
+        // once 2 × workers jobs are pulled and not emitted.
+        // Two workers at least: the first job blocks one.
+        for workers in [2, 3, 4] {
+            let produced = AtomicUsize::new(0);
+            let emitted = AtomicUsize::new(0);
+            let peak = AtomicUsize::new(0);
+            let bound = WINDOW_PER_WORKER * workers - 1;
+            ordered(
+                0..50usize,
+                workers,
+                |&n| {
+                    if n == 0 {
+                        // Wait until every job the window lets run is done, then give the
+                        // workers time to run ahead further, if anything let them.
+                        let give_up = std::time::Instant::now() + Duration::from_secs(30);
+                        while produced.load(Ordering::SeqCst) < bound
+                            && std::time::Instant::now() < give_up
+                        {
+                            std::thread::yield_now();
+                        }
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                    let now = produced.fetch_add(1, Ordering::SeqCst) + 1;
+                    peak.fetch_max(now - emitted.load(Ordering::SeqCst), Ordering::SeqCst);
+                    n
+                },
+                |n, r| {
+                    assert_eq!(Ok(n), r);
+                    emitted.fetch_add(1, Ordering::SeqCst);
+                },
+            );
+            assert_eq!(emitted.load(Ordering::SeqCst), 50);
+            let peak = peak.load(Ordering::SeqCst);
+            // The slow job's own result is the last to count: bound + 1 while it is emitted.
+            assert!(peak <= bound + 1, "{workers} workers: {peak} results held");
+        }
     }
 
     #[test]

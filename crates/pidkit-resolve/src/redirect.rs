@@ -22,8 +22,9 @@ pub(crate) fn lookup(
     cfg: &Config,
     url: &str,
     item: &str,
+    until: std::time::Instant,
 ) -> (Step, Option<Entry>) {
-    let mut step = match client.send(&Request::GetNoRedirect(url)) {
+    let mut step = match client.send(&Request::GetNoRedirect(url), until) {
         Err(f) => {
             let mut s = Step::unknown(f.reason);
             s.attempts = f.attempts;
@@ -82,7 +83,7 @@ fn classify(url: &str, status: u16, location: Option<&str>, item: &str) -> Step 
 }
 
 /// `loc` made absolute against `url` (a `Location` may be relative, RFC 9110 §10.2.2).
-fn absolute(url: &str, loc: &str) -> Option<String> {
+pub(crate) fn absolute(url: &str, loc: &str) -> Option<String> {
     let base = pidkit::Iri::parse(url).ok()?;
     let r = pidkit::IriRef::parse(loc.trim()).ok()?;
     Some(base.resolve(&r).as_str().to_owned())

@@ -43,6 +43,7 @@ pub(crate) fn lookup(
     cfg: &Config,
     base: &str,
     registry_part: &str,
+    until: std::time::Instant,
 ) -> (Step, Option<Entry>) {
     let url = format!("{}/sync", base.trim_end_matches('/'));
     let query = regtap_query(registry_part);
@@ -51,7 +52,7 @@ pub(crate) fn lookup(
         ("LANG", "ADQL"),
         ("QUERY", query.as_str()),
     ];
-    let mut step = match client.send(&Request::PostForm(&url, &form)) {
+    let mut step = match client.send(&Request::PostForm(&url, &form), until) {
         Err(f) => {
             let mut s = Step::unknown(f.reason);
             s.attempts = f.attempts;
@@ -68,6 +69,10 @@ pub(crate) fn lookup(
                         Outcome::Error,
                         Some(format!("the registry reported an error: {msg}")),
                     ),
+                    QueryStatus::Other(value, msg) => Step::unknown(format!(
+                        "{http}: the query status is {value:?} ({msg}), neither OK nor \
+                         OVERFLOW: not an answer"
+                    )),
                     _ if !(200..300).contains(&a.status) => {
                         Step::unknown(format!("{http}: a VOTable without an error status"))
                     }
@@ -140,7 +145,26 @@ fn resolved(record: Value) -> Step {
 /// compared case-insensitively); an answer about another resource is not used.
 pub(crate) fn read(registry_part: &str, t: &VoTable) -> Step {
     if t.rows.is_empty() {
-        return not_found(registry_part);
+        // "No record" only from a table that answers the query: one with its DATA and the
+        // ivoid column, complete (not cut at MAXREC). Anything less says nothing about the
+        // resource, and is never cached as "not found".
+        let missing = if !t.table {
+            Some("a VOTable without a TABLE")
+        } else if !t.data {
+            Some("a table without DATA")
+        } else if t.column("ivoid").is_none() {
+            Some("a table without the ivoid column the query asks for")
+        } else if t.status == QueryStatus::Overflow {
+            Some("no rows, and an OVERFLOW status")
+        } else {
+            None
+        };
+        return match missing {
+            Some(what) => Step::unknown(format!(
+                "the registry answered with {what}: not an answer about {registry_part}"
+            )),
+            None => not_found(registry_part),
+        };
     }
     let column = |name: &str| t.column(name);
     let (c_ivoid, c_std, c_type, c_index) = (

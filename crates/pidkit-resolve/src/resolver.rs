@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use pidkit::hdl::Handle;
 use pidkit::scheme::{Protocol, Route};
@@ -26,6 +26,12 @@ pub const DEFAULT_HANDLE_RESOLVER: &str = "https://hdl.handle.net";
 pub const DEFAULT_REGISTRY: &str = "http://reg.g-vo.org/tap";
 /// How many `HS_ALIAS` values are followed before giving up (shortDOI → DOI is one).
 pub const MAX_ALIASES: usize = 4;
+/// The default time allowed for one input ([`Config::deadline`]).
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(60);
+/// The shortest deadline for one input.
+pub const MIN_DEADLINE: Duration = Duration::from_millis(10);
+/// The longest deadline for one input: an hour.
+pub const MAX_DEADLINE: Duration = Duration::from_secs(3600);
 
 /// The address of every resolution service ([`pidkit::scheme::services`]), by the service's
 /// name (`doi`, `handle`, `registry` …): each its default unless set.
@@ -89,6 +95,26 @@ impl Endpoints {
     pub fn is_set(&self, name: &str) -> bool {
         self.set.contains(name)
     }
+
+    /// Check every address: an absolute http or https URL (ASCII) with a host, and no user
+    /// name, query or fragment (the resolver appends its path: `/api/handles/…`, `/sync`).
+    ///
+    /// ```
+    /// use pidkit_resolve::Endpoints;
+    /// assert!(Endpoints::default().validate().is_ok());
+    /// let e = Endpoints::default().with("registry", "not a url").validate().unwrap_err();
+    /// assert!(e.to_string().starts_with("the address of the registry service \"not a url\""));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        for (name, url) in &self.addresses {
+            crate::check::check_address(url).map_err(|reason| crate::ConfigError::Address {
+                service: (*name).to_owned(),
+                url: url.clone(),
+                reason,
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// Everything a [`Resolver`] needs to know.
@@ -119,6 +145,32 @@ pub struct Config {
     pub offline: bool,
     /// Connections kept open per host (the batch concurrency is a good value).
     pub pool: usize,
+    /// The time allowed for one input, from its start to its answer, whatever happens in
+    /// between: every attempt, retry, backoff, `Retry-After` wait, rate-limit wait and
+    /// `HS_ALIAS` hop (each attempt's timeouts are cut to the time left, and a wait that would
+    /// end past it is not begun). Past it the input is `unknown`, with a reason naming it.
+    /// [`MIN_DEADLINE`]..=[`MAX_DEADLINE`]; [`DEFAULT_DEADLINE`] by default.
+    pub deadline: Duration,
+}
+
+impl Config {
+    /// Check the configuration before any request ([`ClientConfig::validate`],
+    /// [`Endpoints::validate`]). [`Resolver::new`] checks it too: a resolver with a bad
+    /// configuration answers every input `unknown` with the error, and sends nothing.
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::Config::default();
+    /// assert!(cfg.validate().is_ok());
+    /// cfg.endpoints.set("doi", "https://doi.org/?x=1");
+    /// assert!(cfg.validate().unwrap_err().to_string().contains("query"));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ConfigError> {
+        self.client.validate()?;
+        if !(MIN_DEADLINE..=MAX_DEADLINE).contains(&self.deadline) {
+            return Err(crate::ConfigError::Deadline(self.deadline));
+        }
+        self.endpoints.validate()
+    }
 }
 
 impl Default for Config {
@@ -132,6 +184,7 @@ impl Default for Config {
             registry_ttl: Duration::from_secs(86_400),
             offline: false,
             pool: 4,
+            deadline: DEFAULT_DEADLINE,
         }
     }
 }
@@ -175,17 +228,35 @@ pub struct Resolver {
     cfg: Config,
     client: Client,
     cache: Option<Cache>,
+    /// Why the configuration cannot be used ([`Config::validate`]), if it cannot.
+    invalid: Option<crate::ConfigError>,
 }
 
 impl Resolver {
-    /// A resolver without a cache.
+    /// A resolver without a cache. A configuration that [`Config::validate`] refuses gives a
+    /// resolver that answers every input `unknown` with the error and sends nothing (use
+    /// [`Resolver::try_new`] to be told at once).
     pub fn new(cfg: Config) -> Resolver {
-        let client = Client::new(cfg.client.clone(), cfg.pool);
+        let invalid = cfg.validate().err();
+        let client = Client::new(cfg.client.clone(), cfg.pool, cfg.deadline);
         Resolver {
             cfg,
             client,
             cache: None,
+            invalid,
         }
+    }
+
+    /// A resolver without a cache, or why `cfg` cannot be used.
+    ///
+    /// ```
+    /// let mut cfg = pidkit_resolve::Config::default();
+    /// cfg.client.mailto = Some("me@example.org\r".into());
+    /// assert!(pidkit_resolve::Resolver::try_new(cfg).is_err());
+    /// ```
+    pub fn try_new(cfg: Config) -> Result<Resolver, crate::ConfigError> {
+        cfg.validate()?;
+        Ok(Resolver::new(cfg))
     }
 
     /// Use `cache` for answers (and, when offline, as the only source).
@@ -263,17 +334,24 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_route(&self, input: &str, kind: Kind, route: Route) -> Resolution {
+        if let Some(e) = &self.invalid {
+            let mut r = Resolution::new(input, Some(kind), Outcome::Unknown, None);
+            r.reason = Some(format!("not resolved: the configuration is invalid: {e}"));
+            return r;
+        }
+        // The input's deadline: every request, retry, wait and alias hop fits before it.
+        let until = Instant::now() + self.cfg.deadline;
         match route.service.protocol {
             Protocol::HandleApi => match Handle::parse(&route.name) {
-                Ok(h) => self.resolve_named(input, kind, &route, h.into_owned()),
+                Ok(h) => self.resolve_named(input, kind, &route, h.into_owned(), until),
                 Err(e) => invalid(
                     input,
                     e.into(),
                     &format!("this {} is not a handle", kind.title()),
                 ),
             },
-            Protocol::RegTap => self.resolve_registry(input, kind, &route),
-            Protocol::Redirect => self.resolve_redirect(input, kind, &route),
+            Protocol::RegTap => self.resolve_registry(input, kind, &route, until),
+            Protocol::Redirect => self.resolve_redirect(input, kind, &route, until),
             _ => Resolution::invalid(
                 input,
                 format!(
@@ -307,6 +385,7 @@ impl Resolver {
         kind: Kind,
         route: &Route,
         handle: Handle<'static>,
+        until: Instant,
     ) -> Resolution {
         let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
         res.name = Some(handle.as_str().to_owned());
@@ -315,7 +394,7 @@ impl Resolver {
         let mut current = Named { kind, what, handle };
         let mut seen = vec![current.handle.key().to_string()];
         loop {
-            let step = self.lookup(&current, &base);
+            let step = self.lookup(&current, &base, until);
             res.attempts += step.attempts;
             res.source = merge_source(res.source, step.source);
             res.outcome = step.outcome;
@@ -356,7 +435,7 @@ impl Resolver {
     }
 
     /// One Handle API lookup at `base` (no alias following), through the cache.
-    fn lookup(&self, name: &Named<'_>, base: &str) -> Step {
+    fn lookup(&self, name: &Named<'_>, base: &str, until: Instant) -> Step {
         let key = handle_api::cache_key(name, &self.cfg.types, &self.cfg.indexes);
         if let Some(step) = self.cached(&key, |e| handle_api::from_entry(name, e)) {
             return step;
@@ -375,7 +454,7 @@ impl Resolver {
             url = url.with_index(i);
         }
         let url = url.to_string();
-        let answer = self.client.send(&crate::http::Request::Get(&url));
+        let answer = self.client.send(&crate::http::Request::Get(&url), until);
         let (step, entry) = handle_api::classify(name, answer, &self.cfg);
         if let (Some(cache), Some(entry)) = (&self.cache, entry) {
             cache.put(&key, &entry);
@@ -384,7 +463,13 @@ impl Resolver {
     }
 
     /// Look a name up in a RegTAP registry (an IVOID's registry part, Identifiers 2.0 §2.5).
-    fn resolve_registry(&self, input: &str, kind: Kind, route: &Route) -> Resolution {
+    fn resolve_registry(
+        &self,
+        input: &str,
+        kind: Kind,
+        route: &Route,
+        until: Instant,
+    ) -> Resolution {
         let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
         res.name = Some(route.name.clone());
         let key = format!("{}:{}", kind.name(), route.name);
@@ -393,7 +478,8 @@ impl Resolver {
             None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
             None => {
                 let base = self.address(route);
-                let (step, entry) = registry::lookup(&self.client, &self.cfg, &base, &route.name);
+                let (step, entry) =
+                    registry::lookup(&self.client, &self.cfg, &base, &route.name, until);
                 if let (Some(cache), Some(entry)) = (&self.cache, entry) {
                     cache.put(&key, &entry);
                 }
@@ -414,7 +500,13 @@ impl Resolver {
 
     /// Ask a resolver that answers with a redirect (`{address}/{name}`): where it sends the
     /// client is the answer.
-    fn resolve_redirect(&self, input: &str, kind: Kind, route: &Route) -> Resolution {
+    fn resolve_redirect(
+        &self,
+        input: &str,
+        kind: Kind,
+        route: &Route,
+        until: Instant,
+    ) -> Resolution {
         let mut res = Resolution::new(input, Some(kind), Outcome::Unknown, None);
         res.name = Some(route.name.clone());
         let base = self.address(route);
@@ -425,7 +517,7 @@ impl Resolver {
             None if self.cfg.offline => Step::unknown("not in the cache, and offline".into()),
             None => {
                 let (step, entry) =
-                    redirect::lookup(&self.client, &self.cfg, &url, route.service.item);
+                    redirect::lookup(&self.client, &self.cfg, &url, route.service.item, until);
                 if let (Some(cache), Some(entry)) = (&self.cache, entry) {
                     cache.put(&key, &entry);
                 }

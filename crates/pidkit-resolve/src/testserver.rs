@@ -15,6 +15,8 @@
 //! | `10.5555/slow` | Figure 1 after 3 seconds |
 //! | `10.5555/rate-limited` | 429 with `Retry-After: 1`, then a record |
 //! | `10.5555/rate-limited-long` | 429 with `Retry-After: 3600`, always |
+//! | `10.5555/rate-limited-always` | 429 with `Retry-After: 1`, always |
+//! | `10.5555/chain-K` (K from 0 to 3) | 429 with `Retry-After: 1` the first time, then an `HS_ALIAS` value naming `10.5555/chain-K+1`; `10.5555/chain-4` is a record |
 //! | `10.5555/flaky` | 500 (HTML) the first time, then a record |
 //! | `10.5555/truncated` | a `Content-Length` of 400 and 60 bytes, then the connection closes |
 //! | `10.5555/invalid-json` | HTTP 200, `application/json`, a cut-off JSON text |
@@ -32,6 +34,14 @@
 //! | `10.5555/gzip-bomb` | `Content-Encoding: gzip`: a few KB on the wire, a 4 MiB record decoded |
 //! | `10.5555/hostile-text` | a record whose URL holds an ANSI escape, U+202E and a newline |
 //! | `10.5555/bench/…` | a small record with one URL value |
+//! | `10.5555/dup-handle` | a record with a second `handle` member, for another name |
+//! | `10.5555/dup-code` | a "not found" with a second `responseCode` of 1, and a URL value |
+//! | `10.5555/dup-url` | a URL value whose data has a second `value` |
+//! | `10.5555/float-ttl` | a record whose value has a TTL of 1.5 |
+//! | `10.5555/big-index` | a record whose value has the index 4294967296 |
+//! | `10.5555/moved` | 301 to itself on this server (`?served`), which answers a record |
+//! | `10.5555/redirect-to-PORT` | 302 to the same name at `http://127.0.0.1:PORT` (another origin), which answers `http://evil/` |
+//! | `10.5555/values-N` | a record of N URL values (N at most 200,000; 100,000 is about 7.5 MB) |
 //! | anything else | responseCode 100, HTTP 404 |
 //!
 //! ARKs at an ARK resolver (N2T) or their NMA, `GET /ark:{NAAN}/{Name}` (`Protocol::Redirect`):
@@ -51,7 +61,15 @@
 //! (HTTP 400), `ivo://html.example/x` an HTML page, `ivo://zero-width.example/x` a BINARY table
 //! without fields, `ivo://other.example/x` a row for `ivo://other.org/evil`,
 //! `ivo://case.example/x` a row for `ivo://CASE.Example/x`, `ivo://many.example/x` 12,000
-//! capability rows, anything else an empty table.
+//! capability rows, `ivo://rows.example/N` N capability rows (at most 20,000),
+//! `ivo://wide.example/x` one row of 1,600,000 empty cells (8 MB); non-answers:
+//! `ivo://empty-votable.example/x` `<VOTABLE/>`, `ivo://no-data.example/x` a TABLE without
+//! DATA, `ivo://no-ivoid.example/x` an empty table without the `ivoid` field,
+//! `ivo://quota.example/x` `QUERY_STATUS="QUOTA_EXCEEDED"` without a table,
+//! `ivo://quota-table.example/x` the same with an empty table, `ivo://overflow-empty.example/x`
+//! OVERFLOW with no rows; anything else an empty table (no record). `POST /tap-moved/sync`
+//! answers 303 See Other to `GET /tap-results?QUERY=…` on this server, which answers as
+//! `/tap/sync` would; `POST /tap-away-PORT/sync` to the same on `http://127.0.0.1:PORT`.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -348,6 +366,27 @@ fn route(req: &Logged, state: &Mutex<State>) -> Reply {
     if path == "/tap/sync" && req.method == "POST" {
         return tap(&req.query().unwrap_or_default());
     }
+    // A TAP service that answers a sync query with a redirect to its result (TAP 1.1 §2.2,
+    // 303 See Other): on this server, or on another one (`/tap-away-PORT`).
+    if let Some(prefix) = path.strip_suffix("/sync").filter(|_| req.method == "POST")
+        && let Some(rest) = prefix.strip_prefix("/tap-")
+    {
+        let raw = req
+            .body
+            .split('&')
+            .find(|p| p.starts_with("QUERY="))
+            .unwrap_or("QUERY=");
+        let to = match rest.strip_prefix("away-") {
+            Some(port) => format!("http://127.0.0.1:{port}/tap-results?{raw}"),
+            None => format!("/tap-results?{raw}"),
+        };
+        let mut r = Reply::new(303, "text/plain", "");
+        r.headers.push(("Location", to));
+        return r;
+    }
+    if path == "/tap-results" && req.method == "GET" {
+        return tap(&form_value(query, "QUERY").unwrap_or_default());
+    }
     if let Some(ark) = path.strip_prefix("/ark:") {
         return ark_reply(ark, query);
     }
@@ -384,6 +423,25 @@ fn record(handle: &str, url: &str, ttl: &str) -> String {
     )
 }
 
+/// A record of `n` URL values, compact (about 75 bytes a value).
+fn many_values(handle: &str, n: usize) -> String {
+    let mut body = format!(
+        r#"{{"responseCode":1,"handle":"{}","values":["#,
+        json_escape(handle)
+    );
+    for i in 0..n {
+        if i > 0 {
+            body.push(',');
+        }
+        body.push_str(&format!(
+            r#"{{"index":{},"type":"URL","data":{{"format":"string","value":"https://e.org/{i}"}}}}"#,
+            i + 1
+        ));
+    }
+    body.push_str("]}");
+    body
+}
+
 fn handle(name: &str, query: &str, hits: u32) -> Reply {
     let lower = name.to_ascii_lowercase();
     let not_found = || {
@@ -405,6 +463,55 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
         return Reply::json(
             200,
             record(name, &format!("https://example.org/article/{n}"), "86400"),
+        );
+    }
+    // Redirects: to this server (followed), or to another port (another origin: refused).
+    let served = query.split('&').any(|p| p == "served");
+    if lower == "10.5555/moved" {
+        if served {
+            return Reply::json(200, record(name, "https://example.org/moved", "86400"));
+        }
+        let mut r = Reply::new(301, "text/plain", "");
+        r.headers
+            .push(("Location", format!("/api/handles/{name}?served")));
+        return r;
+    }
+    if let Some(port) = lower.strip_prefix("10.5555/redirect-to-") {
+        if served {
+            return Reply::json(200, record(name, "http://evil/", "86400"));
+        }
+        let mut r = Reply::new(302, "text/plain", "");
+        r.headers.push((
+            "Location",
+            format!("http://127.0.0.1:{port}/api/handles/{name}?served"),
+        ));
+        return r;
+    }
+    if let Some(n) = lower.strip_prefix("10.5555/values-") {
+        let n: usize = n.parse::<usize>().unwrap_or(1).min(200_000);
+        return Reply::json(200, many_values(name, n));
+    }
+    if let Some(k) = lower.strip_prefix("10.5555/chain-") {
+        let k: u32 = k.parse().unwrap_or(4);
+        if hits == 1 {
+            return Reply {
+                headers: vec![("Retry-After", "1".into())],
+                ..Reply::new(429, "text/html", "<html><body>Slow down</body></html>")
+            };
+        }
+        if k >= 4 {
+            return Reply::json(
+                200,
+                record(name, "https://example.org/end-of-chain", "86400"),
+            );
+        }
+        return Reply::json(
+            200,
+            format!(
+                r#"{{"responseCode":1,"handle":"{}","values":[{{"index":1,"type":"HS_ALIAS","data":{{"format":"string","value":"10.5555/chain-{}"}}}}]}}"#,
+                json_escape(name),
+                k + 1
+            ),
         );
     }
     if let Some(secs) = lower.strip_prefix("10.5555/ttl-abs-") {
@@ -459,6 +566,10 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
                 "<html><body>Come back later</body></html>",
             )
         },
+        "10.5555/rate-limited-always" => Reply {
+            headers: vec![("Retry-After", "1".into())],
+            ..Reply::new(429, "text/html", "<html><body>Slow down</body></html>")
+        },
         "10.5555/flaky" if hits == 1 => {
             Reply::new(500, "text/html", "<html><body>Internal error</body></html>")
         }
@@ -489,6 +600,23 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
                 ..Reply::json(200, body)
             }
         }
+        "10.5555/dup-handle" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/dup-handle","values":[{"index":1,"type":"URL","data":{"format":"string","value":"http://evil/"}}],"handle":"10.9999/evil"}"#,
+        ),
+        "10.5555/dup-code" => Reply::json(
+            200,
+            r#"{"responseCode":100,"handle":"10.5555/dup-code","values":[{"index":1,"type":"URL","data":{"format":"string","value":"http://evil/"}}],"responseCode":1}"#,
+        ),
+        "10.5555/dup-url" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/dup-url","values":[{"index":1,"type":"URL","data":{"format":"string","value":"https://example.org/","value":"http://evil/"}}]}"#,
+        ),
+        "10.5555/float-ttl" => Reply::json(200, record(name, "https://example.org/f", "1.5")),
+        "10.5555/big-index" => Reply::json(
+            200,
+            r#"{"responseCode":1,"handle":"10.5555/big-index","values":[{"index":4294967296,"type":"URL","data":{"format":"string","value":"https://example.org/i"}}]}"#,
+        ),
         "10.5555/ttl-1" => Reply::json(200, record(name, "https://example.org/ttl-1", "1")),
         "10.5555/ttl-0" => Reply::json(200, record(name, "https://example.org/ttl-0", "0")),
         "10.5555/mismatch" => Reply::json(
@@ -656,6 +784,44 @@ fn tap(adql: &str) -> Reply {
             votable,
             r#"<?xml version="1.0"?><VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="ERROR">Field query: Could not parse your query</INFO></RESOURCE></VOTABLE>"#,
         ),
+        "ivo://wide.example/x" => {
+            // 8 MB of empty cells in one row: within the body limit, past MAX_CELLS.
+            let row = format!("<TR>{}</TR>", "<TD/>".repeat(1_600_000));
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{row}</TABLEDATA>")),
+            )
+        }
+        // Non-answers (issue 31, High 4): none is "no record".
+        "ivo://empty-votable.example/x" => Reply::new(200, votable, "<VOTABLE/>"),
+        "ivo://no-data.example/x" => Reply::new(
+            200,
+            votable,
+            format!(
+                r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="OK"/><TABLE>{fields}</TABLE></RESOURCE></VOTABLE>"#
+            ),
+        ),
+        "ivo://no-ivoid.example/x" => Reply::new(
+            200,
+            votable,
+            r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="OK"/><TABLE><FIELD name="res_title" datatype="char" arraysize="*"/><DATA><TABLEDATA></TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://quota.example/x" => Reply::new(
+            200,
+            votable,
+            r#"<VOTABLE version="1.3"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="QUOTA_EXCEEDED">Too many queries today</INFO></RESOURCE></VOTABLE>"#,
+        ),
+        "ivo://quota-table.example/x" => Reply::new(
+            200,
+            votable,
+            doc("QUOTA_EXCEEDED", "<TABLEDATA></TABLEDATA>".into()),
+        ),
+        "ivo://overflow-empty.example/x" => Reply::new(
+            200,
+            votable,
+            doc("OVERFLOW", "<TABLEDATA></TABLEDATA>".into()),
+        ),
         "ivo://html.example/x" => Reply::new(
             200,
             "text/html",
@@ -666,8 +832,28 @@ fn tap(adql: &str) -> Reply {
             votable,
             r#"<VOTABLE><RESOURCE><TABLE><DATA><BINARY><STREAM encoding="base64">AAAA</STREAM></BINARY></DATA></TABLE></RESOURCE></VOTABLE>"#,
         ),
-        "ivo://other.example/x" | "ivo://case.example/x" | "ivo://many.example/x" => {
-            let (about, n) = match ivoid.as_str() {
+        id if id.starts_with("ivo://rows.example/") => {
+            let n: usize = id["ivo://rows.example/".len()..]
+                .parse::<usize>()
+                .unwrap_or(1)
+                .min(20_000);
+            let rows: String = (0..n)
+                .map(|i| {
+                    format!(
+                        "<TR><TD>{id}</TD><TD>vs:catalogservice</TD><TD>T</TD><TD>{i}</TD>\
+                         <TD>ivo://ivoa.net/std/tap</TD><TD/><TD>vs:paramhttp</TD><TD>std</TD>\
+                         <TD>base</TD><TD>http://example.org/tap/{i}</TD></TR>"
+                    )
+                })
+                .collect();
+            Reply::new(
+                200,
+                votable,
+                doc("OK", format!("<TABLEDATA>{rows}</TABLEDATA>")),
+            )
+        }
+        id @ ("ivo://other.example/x" | "ivo://case.example/x" | "ivo://many.example/x") => {
+            let (about, n) = match id {
                 "ivo://other.example/x" => ("ivo://other.org/evil", 1),
                 "ivo://case.example/x" => ("ivo://CASE.Example/x", 1),
                 _ => ("ivo://many.example/x", 12_000),

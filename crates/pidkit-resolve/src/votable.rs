@@ -3,17 +3,23 @@
 //! BINARY or BINARY2 serialization. Parsed with a real XML parser (roxmltree; DTDs refused).
 //!
 //! A VOTable comes from the network, so reading one is bounded: at most [`MAX_ROWS`] rows and
-//! [`MAX_CELLS`] cells, at most [`MAX_NAMESPACES`] namespace declarations, and a BINARY row
+//! [`MAX_CELLS`] cells, at most [`MAX_NODES`] XML nodes (the parsed tree of a document takes
+//! about 16 times its text), at most [`MAX_NAMESPACES`] namespace declarations, and a BINARY row
 //! must take at least one byte of the stream (otherwise the rows would never end).
 
 use base64::Engine as _;
 
 /// The most rows a table may have; a larger answer is refused (a RegTAP answer for one
 /// resource has one row per interface, a few dozen at most).
-pub const MAX_ROWS: usize = 10_000;
+pub const MAX_ROWS: usize = 1_000;
 /// The most cells (rows × fields) a table may have: bounds the memory a small document can ask
-/// for (a `<TR/>` of five bytes is a row of every field).
-pub const MAX_CELLS: usize = 1_000_000;
+/// for (a `<TR/>` of five bytes is a row of every field). [`MAX_ROWS`] rows of the ten fields
+/// of the RegTAP query fit twice over.
+pub const MAX_CELLS: usize = 20_000;
+/// The most XML nodes (elements, text, comments …) a document may have: the parsed tree takes
+/// some 70 bytes a node, so 8 MB of `<TD/>` would take 120 MB (7 MB at this bound).
+/// [`MAX_ROWS`] rows of the ten fields of the RegTAP query take 21,000, or 33,000 indented.
+pub const MAX_NODES: u32 = 100_000;
 /// The most `xmlns` declarations a document may carry. VOTables use one or two; the XML
 /// parser copies the declarations in scope into every element that declares a new one, so
 /// thousands of nested declarations would cost quadratic time and memory.
@@ -23,7 +29,8 @@ pub const MAX_NAMESPACES: usize = 64;
 /// them would cost quadratic time.
 pub const MAX_ATTRIBUTES: usize = 256;
 
-/// The status a TAP service reports in `<INFO name="QUERY_STATUS">`.
+/// The status a TAP service reports in `<INFO name="QUERY_STATUS">` (DALI §4.4: `OK`,
+/// `ERROR` or `OVERFLOW`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryStatus {
     /// `OK` (or no status given).
@@ -32,9 +39,13 @@ pub enum QueryStatus {
     Overflow,
     /// `ERROR`, with the service's message.
     Error(String),
+    /// Any other value (`QUOTA_EXCEEDED` …), as sent (at most 100 characters), with the INFO's
+    /// text: not a result.
+    Other(String, String),
 }
 
-/// A parsed VOTable: the query status, the first table's field names and its rows.
+/// A parsed VOTable: the query status, whether it has a table with data, the first table's
+/// field names and its rows.
 ///
 /// ```
 /// let doc = r#"<VOTABLE xmlns="http://www.ivoa.net/xml/VOTable/v1.3" version="1.3">
@@ -43,6 +54,7 @@ pub enum QueryStatus {
 ///   <DATA><TABLEDATA><TR><TD>ivo://org.gavo.dc</TD></TR></TABLEDATA></DATA></TABLE>
 ///   </RESOURCE></VOTABLE>"#;
 /// let t = pidkit_resolve::VoTable::parse(doc.as_bytes())?;
+/// assert!(t.table && t.data);
 /// assert_eq!(t.fields, ["ivoid"]);
 /// assert_eq!(t.rows[0][0].as_deref(), Some("ivo://org.gavo.dc"));
 /// # Ok::<(), String>(())
@@ -51,6 +63,11 @@ pub enum QueryStatus {
 pub struct VoTable {
     /// The query status.
     pub status: QueryStatus,
+    /// Whether the document has a `TABLE`.
+    pub table: bool,
+    /// Whether the first table has a `DATA` element (an empty one is a table of no rows; none
+    /// at all is a table without its data, not an empty result).
+    pub data: bool,
     /// The names of the first table's fields (empty when the document has no table).
     pub fields: Vec<String>,
     /// The rows; `None` is a null value.
@@ -73,7 +90,17 @@ impl VoTable {
                 "an element with more than {MAX_ATTRIBUTES} attributes (at byte {at})"
             ));
         }
-        let doc = roxmltree::Document::parse(text).map_err(|e| format!("not XML: {e}"))?;
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: MAX_NODES,
+            ..roxmltree::ParsingOptions::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| match e {
+            roxmltree::Error::NodesLimitReached => {
+                format!("more than {MAX_NODES} XML nodes in one answer")
+            }
+            e => format!("not XML: {e}"),
+        })?;
         let root = doc.root_element();
         if root.tag_name().name() != "VOTABLE" {
             return Err(format!(
@@ -87,27 +114,27 @@ impl VoTable {
             .descendants()
             .find(|n| is(n, "INFO") && n.attribute("name") == Some("QUERY_STATUS"))
             .map(|n| {
-                match n
-                    .attribute("value")
-                    .unwrap_or("")
-                    .to_ascii_uppercase()
-                    .as_str()
-                {
-                    "ERROR" => QueryStatus::Error(
-                        n.text()
-                            .map(str::trim)
-                            .filter(|t| !t.is_empty())
-                            .unwrap_or("no message")
-                            .to_owned(),
-                    ),
+                let text = || {
+                    n.text()
+                        .map(str::trim)
+                        .filter(|t| !t.is_empty())
+                        .unwrap_or("no message")
+                        .to_owned()
+                };
+                let value = n.attribute("value").unwrap_or("").trim();
+                match value.to_ascii_uppercase().as_str() {
+                    "ERROR" => QueryStatus::Error(text()),
                     "OVERFLOW" => QueryStatus::Overflow,
-                    _ => QueryStatus::Ok,
+                    "OK" => QueryStatus::Ok,
+                    _ => QueryStatus::Other(value.chars().take(100).collect(), text()),
                 }
             })
             .unwrap_or(QueryStatus::Ok);
         let Some(table) = root.descendants().find(|n| is(n, "TABLE")) else {
             return Ok(VoTable {
                 status,
+                table: false,
+                data: false,
                 fields: Vec::new(),
                 rows: Vec::new(),
             });
@@ -126,7 +153,8 @@ impl VoTable {
             })
             .collect();
         let mut rows = Vec::new();
-        if let Some(data) = table.children().find(|n| is(n, "DATA")) {
+        let data_element = table.children().find(|n| is(n, "DATA"));
+        if let Some(data) = data_element {
             if let Some(td) = data.children().find(|n| is(n, "TABLEDATA")) {
                 let mut cells = 0usize;
                 for tr in td.children().filter(|n| is(n, "TR")) {
@@ -181,6 +209,8 @@ impl VoTable {
         }
         Ok(VoTable {
             status,
+            table: true,
+            data: data_element.is_some(),
             fields: fields.into_iter().map(|f| f.name).collect(),
             rows,
         })
@@ -190,7 +220,7 @@ impl VoTable {
     ///
     /// ```
     /// let t = pidkit_resolve::VoTable { status: pidkit_resolve::QueryStatus::Ok,
-    ///     fields: vec!["IVOID".into()], rows: vec![] };
+    ///     table: true, data: true, fields: vec!["IVOID".into()], rows: vec![] };
     /// assert_eq!(t.column("ivoid"), Some(0));
     /// ```
     pub fn column(&self, name: &str) -> Option<usize> {
@@ -654,5 +684,30 @@ mod tests {
         let doc = format!("<VOTABLE>{nested}</VOTABLE>");
         let e = VoTable::parse(doc.as_bytes()).unwrap_err();
         assert!(e.contains("namespace"), "{e}");
+    }
+
+    #[test]
+    fn xml_nodes_are_bounded() {
+        // Issue 31, High 2: 8 MB of empty cells (inside --max-size) cost 120 MB as a tree
+        // before the cell count refused them.
+        let doc = |n: usize| {
+            format!(
+                "<VOTABLE><RESOURCE><TABLE><DATA><TABLEDATA><TR>{}</TR></TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+                "<TD/>".repeat(n)
+            )
+        };
+        let e = VoTable::parse(doc(MAX_NODES as usize).as_bytes()).unwrap_err();
+        assert_eq!(e, format!("more than {MAX_NODES} XML nodes in one answer"));
+        // MAX_ROWS rows of the RegTAP query's ten fields are read, indented.
+        let fields = r#"<FIELD name="f" datatype="char" arraysize="*"/>"#.repeat(10);
+        let row = format!("\n  <TR>{}\n  </TR>", "\n    <TD>x</TD>".repeat(10));
+        let full = format!(
+            "<VOTABLE><RESOURCE><TABLE>{fields}<DATA><TABLEDATA>{}</TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>",
+            row.repeat(MAX_ROWS)
+        );
+        assert_eq!(
+            VoTable::parse(full.as_bytes()).unwrap().rows.len(),
+            MAX_ROWS
+        );
     }
 }

@@ -554,3 +554,359 @@ fn https_is_built_in() {
     let head = peer.join().unwrap();
     assert_eq!((head[0], head[1]), (0x16, 0x03), "a TLS handshake record");
 }
+
+// ---- issue 31 -----------------------------------------------------------------------------
+
+#[test]
+fn duplicate_members_make_an_answer_unknown() {
+    // Low 12: the last of two members won: a second "handle" or "responseCode" made these
+    // resolved with http://evil/.
+    let (_server, resolver) = setup();
+    for (name, member) in [
+        ("10.5555/dup-handle", "handle"),
+        ("10.5555/dup-code", "responseCode"),
+        ("10.5555/dup-url", "value"),
+    ] {
+        let r = resolver.resolve(name);
+        assert_eq!(r.outcome, Outcome::Unknown, "{name}: {:?}", r.urls);
+        assert!(r.urls.is_empty() && r.record.is_none(), "{name}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains(&format!("the member \"{member}\" appears twice")),
+            "{name}: {reason}"
+        );
+    }
+}
+
+#[test]
+fn a_malformed_member_is_named_in_the_reason() {
+    // Low 13: these were "JSON without a numeric responseCode".
+    let (_server, resolver) = setup();
+    for (name, says) in [
+        (
+            "10.5555/float-ttl",
+            "ttl is 1.5, neither whole seconds nor a time",
+        ),
+        ("10.5555/big-index", "index is 4294967296, out of range"),
+    ] {
+        let r = resolver.resolve(name);
+        assert_eq!(r.outcome, Outcome::Unknown, "{name}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("a malformed Handle API answer") && reason.contains(says),
+            "{name}: {reason}"
+        );
+        assert!(!reason.contains("responseCode"), "{name}: {reason}");
+    }
+}
+
+#[test]
+fn a_record_of_100000_values_is_kept_in_part_and_says_so() {
+    // High 2: one answer of 8 MB (inside the default --max-size) cost about 200 MB: the answer
+    // as a JSON tree, a Handle record and the record of the output, all at once. The record now
+    // keeps MAX_RECORD_BYTES of JSON and counts what it leaves out.
+    let server = TestServer::start();
+    let big = || {
+        let mut cfg = config(&server);
+        cfg.client.max_body = 8 << 20;
+        cfg.client.timeout = Duration::from_secs(20);
+        cfg
+    };
+    let resolver = Resolver::new(big());
+    let r = resolver.resolve("10.5555/values-97000");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    let record = r.record.as_ref().unwrap();
+    let kept = record["values"].as_array().unwrap().len();
+    assert_eq!(record["values_omitted"], 97_000 - kept);
+    assert!(kept > 100 && kept < 1000, "{kept}");
+    assert_eq!(r.urls.len(), kept, "the URLs of the values kept");
+    let text = serde_json::to_string(record).unwrap();
+    assert!(
+        text.len() <= pidkit_resolve::MAX_RECORD_BYTES + 200,
+        "{}",
+        text.len()
+    );
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.contains(&format!(
+            "the record keeps {kept} of the answer's 97000 values and leaves out {}",
+            97_000 - kept
+        )),
+        "{reason}"
+    );
+    // Not cached: from the cache it would answer with fewer URLs than the network.
+    let dir = tempfile::tempdir().unwrap();
+    let cached = Resolver::new(big()).with_cache(pidkit_resolve::Cache::open(dir.path()).unwrap());
+    assert_eq!(
+        cached.resolve("10.5555/values-50000").outcome,
+        Outcome::Resolved
+    );
+    cached.cache().unwrap().flush().unwrap();
+    assert!(cached.cache().unwrap().is_empty().unwrap());
+    // A record that fits is kept whole, and cached.
+    let r = cached.resolve("10.5555/values-100");
+    let values = r.record.as_ref().unwrap()["values"].as_array().unwrap();
+    assert_eq!(values.len(), 100);
+    assert_eq!(r.urls.len(), 100);
+    assert_eq!(r.reason, None);
+    cached.cache().unwrap().flush().unwrap();
+    let again = cached.resolve("10.5555/values-100");
+    assert_eq!((again.source, again.record), (Source::Cache, r.record));
+}
+
+#[test]
+fn a_contact_address_no_header_can_carry_never_reaches_the_client() {
+    // Medium 8: a trailing \r (a CRLF env file) in the contact address made the HTTP client
+    // panic while building the User-Agent, for every input ("a bug in pidkit").
+    let server = TestServer::start();
+    for bad in ["ops@example.org\r", "ops@example.org\n", "josé@example.org"] {
+        let mut cfg = config(&server);
+        cfg.client.mailto = Some(bad.into());
+        let r = Resolver::new(cfg).resolve("10.1000/182");
+        assert_eq!(r.outcome, Outcome::Unknown, "{bad:?}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("the configuration is invalid: the mailto value"),
+            "{bad:?}: {reason}"
+        );
+        assert_eq!(r.attempts, 0);
+    }
+    assert!(server.requests().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn the_configuration_is_checked_before_any_request() {
+    // Medium 8, Low 10, Low 11: the library says why a configuration cannot be used.
+    let server = TestServer::start();
+    let mut cfg = config(&server);
+    cfg.client.mailto = Some("ops@example.org\r".into());
+    assert!(matches!(
+        Resolver::try_new(cfg).err(),
+        Some(pidkit_resolve::ConfigError::Header { what: "mailto", .. })
+    ));
+    let mut cfg = config(&server);
+    cfg.client.retries = pidkit_resolve::MAX_RETRIES + 1;
+    assert_eq!(
+        cfg.validate(),
+        Err(pidkit_resolve::ConfigError::Retries(11))
+    );
+    cfg.client.retries = pidkit_resolve::MAX_RETRIES;
+    assert_eq!(cfg.validate(), Ok(()));
+    // Every service's address, defaults included.
+    for service in pidkit::scheme::services() {
+        let cfg = Config {
+            endpoints: Endpoints::default().with(service.name, "not a url"),
+            ..config(&server)
+        };
+        match cfg.validate() {
+            Err(pidkit_resolve::ConfigError::Address { service: s, .. }) => {
+                assert_eq!(s, service.name)
+            }
+            other => panic!("{}: {other:?}", service.name),
+        }
+    }
+}
+
+#[test]
+fn a_bad_service_address_is_said_once_and_nothing_is_sent() {
+    // Low 11: "not a url" gave `unknown` per input from the HTTP client, and a #fragment
+    // swallowed the API path (GET /x instead of /x/api/handles/…).
+    let server = TestServer::start();
+    for (address, says) in [
+        (
+            "not a url".to_owned(),
+            "is not an absolute http or https URL",
+        ),
+        (format!("{}/x#frag", server.url()), "has a fragment"),
+        (format!("{}/x?a=b", server.url()), "has a query"),
+        (
+            format!("http://user:pw@{}", &server.url()["http://".len()..]),
+            "has a user name",
+        ),
+    ] {
+        let resolver = Resolver::new(Config {
+            endpoints: Endpoints::default().with("doi", address.as_str()),
+            ..config(&server)
+        });
+        let r = resolver.resolve("10.1000/182");
+        assert_eq!(r.outcome, Outcome::Unknown, "{address}");
+        let reason = r.reason.unwrap();
+        assert!(
+            reason.contains("the configuration is invalid: the address of the doi service")
+                && reason.contains(says),
+            "{address}: {reason}"
+        );
+    }
+    assert!(server.requests().is_empty(), "{:?}", server.requests());
+}
+
+// ---- the deadline of one input (issue 31, Medium 9) --------------------------------------
+// The deadline is the feature: these tests measure time, with margins of 1.5 s and more.
+
+/// The test configuration with a deadline, a long timeout and many retries: only the deadline
+/// can end these inputs early.
+fn with_deadline(server: &TestServer, deadline: Duration) -> Config {
+    let mut cfg = config(server);
+    cfg.deadline = deadline;
+    cfg.client.timeout = Duration::from_secs(20);
+    cfg.client.retries = 10;
+    cfg
+}
+
+#[test]
+fn the_deadline_cuts_a_slow_answer_whatever_the_timeout() {
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(800)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/slow"); // 3 s per attempt
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with(
+            "no answer within the deadline of 0.8 s for one input (the last attempt: timed out"
+        ),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1);
+    assert!(took < Duration::from_millis(800 + 1500), "{took:?}");
+}
+
+#[test]
+fn the_deadline_stops_retry_after_waits() {
+    // 429 with Retry-After: 1 on every attempt, ten retries allowed: 10 s without a deadline.
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(2500)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/rate-limited-always");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 2.5 s for one input")
+            && reason
+                .contains("HTTP 429, Retry-After 1 s; a retry in 1 s would end past the deadline"),
+        "{reason}"
+    );
+    // At 0 s, 1 s and 2 s; the wait after the third would end at 3 s.
+    assert_eq!(r.attempts, 3);
+    assert_eq!(server.requests().len(), 3);
+    assert!(took < Duration::from_millis(2500 + 1500), "{took:?}");
+}
+
+#[test]
+fn the_deadline_spans_every_alias_hop() {
+    // Issue 31, Medium 9: 429 with Retry-After before each of four HS_ALIAS hops held one DOI
+    // for 72 s at --timeout 2. The hops share one deadline.
+    let server = TestServer::start();
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_millis(2500)));
+    let start = Instant::now();
+    let r = resolver.resolve("10.5555/chain-0");
+    let took = start.elapsed();
+    assert_eq!(r.outcome, Outcome::Unknown, "{:?}", r.urls);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("no answer within the deadline of 2.5 s for one input"),
+        "{reason}"
+    );
+    // chain-0 (429, then the alias at 1 s), chain-1 (429, then the alias at 2 s), chain-2
+    // (429): its Retry-After would end past 2.5 s.
+    assert_eq!(r.aliases, ["10.5555/chain-1", "10.5555/chain-2"]);
+    assert_eq!(r.attempts, 5);
+    assert!(took < Duration::from_millis(2500 + 1500), "{took:?}");
+    // With time enough, the chain ends in a record (five hops, a second each).
+    let resolver = Resolver::new(with_deadline(&server, Duration::from_secs(20)));
+    server.reset();
+    let r = resolver.resolve("10.5555/chain-0");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/end-of-chain"]);
+}
+
+// ---- redirects (issue 31, Low 14) ---------------------------------------------------------
+
+fn port(server: &TestServer) -> String {
+    server.url().rsplit(':').next().unwrap().to_owned()
+}
+
+#[test]
+fn a_redirect_to_another_origin_is_not_followed_and_is_reported() {
+    // Low 14: a 302 to another port or host was followed silently, and its answer used: here
+    // the other server answers the same name with http://evil/.
+    let (server, resolver) = setup();
+    let other = TestServer::start();
+    let name = format!("10.5555/redirect-to-{}", port(&other));
+    let r = resolver.resolve(&name);
+    assert_eq!(r.outcome, Outcome::Unknown, "{:?}", r.urls);
+    assert!(r.urls.is_empty());
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with(&format!(
+            "HTTP 302: a redirect to \"http://127.0.0.1:{}/api/handles/{name}?served\", another \
+             origin than http://127.0.0.1:{}: not followed",
+            port(&other),
+            port(&server)
+        )),
+        "{reason}"
+    );
+    assert_eq!(r.attempts, 1, "not retried");
+    assert!(
+        other.requests().is_empty(),
+        "the other origin was never asked"
+    );
+    // A redirect within the service's origin is followed.
+    let r = resolver.resolve("10.5555/moved");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls, ["https://example.org/moved"]);
+    let targets: Vec<String> = server
+        .requests()
+        .into_iter()
+        .map(|q| q.target)
+        .filter(|t| t.contains("moved"))
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            "/api/handles/10.5555/moved",
+            "/api/handles/10.5555/moved?served"
+        ]
+    );
+}
+
+#[test]
+fn a_registry_redirect_is_followed_within_its_origin_only() {
+    // Low 14: TAP 1.1 lets a sync query answer 303 See Other to its result; to the same
+    // origin it is followed (as a GET), to another one it is refused.
+    let server = TestServer::start();
+    let other = TestServer::start();
+    let registry = |base: String| {
+        Resolver::new(Config {
+            endpoints: Endpoints::default().with("registry", base),
+            ..config(&server)
+        })
+    };
+    let r = registry(format!("{}/tap-moved", server.url())).resolve("ivo://org.gavo.dc");
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls[0], "http://dc.zah.uni-heidelberg.de/tap");
+    let methods: Vec<(String, String)> = server
+        .requests()
+        .into_iter()
+        .map(|q| (q.method, q.target.split('?').next().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            ("POST".to_owned(), "/tap-moved/sync".to_owned()),
+            ("GET".to_owned(), "/tap-results".to_owned())
+        ]
+    );
+    let away = format!("{}/tap-away-{}", server.url(), port(&other));
+    let r = registry(away).resolve("ivo://org.gavo.dc");
+    assert_eq!(r.outcome, Outcome::Unknown);
+    let reason = r.reason.unwrap();
+    assert!(
+        reason.starts_with("HTTP 303: a redirect to \"http://127.0.0.1:")
+            && reason.contains("another origin"),
+        "{reason}"
+    );
+    assert!(other.requests().is_empty());
+}

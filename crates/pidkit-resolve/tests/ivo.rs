@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use pidkit::Kind;
 use pidkit_resolve::testserver::TestServer;
-use pidkit_resolve::{ClientConfig, Config, Endpoints, Outcome, Resolver, regtap_query};
+use pidkit_resolve::{ClientConfig, Config, Endpoints, MAX_ROWS, Outcome, Resolver, regtap_query};
 use serde_json::json;
 
 fn setup() -> (TestServer, Resolver) {
@@ -190,11 +190,83 @@ fn a_row_about_another_resource_is_not_used() {
 
 #[test]
 fn too_many_rows_are_refused() {
-    // Medium 10: 40,000 capability rows under the body limit cost 10 s; past 10,000 rows an
-    // answer is refused (12,000 here, so that the test stays quick).
+    // Medium 10: 40,000 capability rows under the body limit cost 10 s; past MAX_ROWS rows an
+    // answer is refused. Issue 31, High 2: 10,000 rows took 48 MB to read and 10 MB to keep;
+    // MAX_ROWS is 1,000 now, and the XML tree is bounded too.
     let (_server, resolver) = setup();
-    let r = resolver.resolve("ivo://many.example/x");
+    let r = resolver.resolve(&format!("ivo://rows.example/{MAX_ROWS}"));
+    assert_eq!(r.outcome, Outcome::Resolved, "{:?}", r.reason);
+    assert_eq!(r.urls.len(), MAX_ROWS);
+    let r = resolver.resolve(&format!("ivo://rows.example/{}", MAX_ROWS + 1));
     assert_eq!(r.outcome, Outcome::Unknown);
     let reason = r.reason.unwrap();
-    assert!(reason.contains("more than 10000 rows"), "{reason}");
+    assert!(reason.contains("more than 1000 rows"), "{reason}");
+    for (id, says) in [
+        ("ivo://many.example/x", "more than 100000 XML nodes"),
+        ("ivo://wide.example/x", "more than 100000 XML nodes"),
+    ] {
+        let r = resolver.resolve(id);
+        assert_eq!(r.outcome, Outcome::Unknown, "{id}");
+        let reason = r.reason.unwrap();
+        assert!(reason.contains(says), "{id}: {reason}");
+    }
+}
+
+#[test]
+fn registry_non_answers_are_unknown_and_never_cached() {
+    // Issue 31, High 4: each of these was "not-found" ("clients SHOULD assume it is
+    // obsolete"), exit 1, and served from the cache afterwards.
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let resolver = Resolver::new(Config {
+        client: ClientConfig {
+            retries: 0,
+            ..ClientConfig::default()
+        },
+        endpoints: Endpoints::default().with("registry", server.tap_url()),
+        ..Config::default()
+    })
+    .with_cache(pidkit_resolve::Cache::open(dir.path()).unwrap());
+    let cases = [
+        ("ivo://empty-votable.example/x", "a VOTable without a TABLE"),
+        ("ivo://no-data.example/x", "a table without DATA"),
+        (
+            "ivo://no-ivoid.example/x",
+            "a table without the ivoid column",
+        ),
+        (
+            "ivo://quota.example/x",
+            "the query status is \"QUOTA_EXCEEDED\" (Too many queries today), neither OK nor OVERFLOW",
+        ),
+        (
+            "ivo://quota-table.example/x",
+            "the query status is \"QUOTA_EXCEEDED\"",
+        ),
+        (
+            "ivo://overflow-empty.example/x",
+            "no rows, and an OVERFLOW status",
+        ),
+    ];
+    for round in 0..2 {
+        for (id, says) in cases {
+            let r = resolver.resolve(id);
+            assert_eq!(r.outcome, Outcome::Unknown, "{id}: {:?}", r.reason);
+            assert_eq!(r.outcome.exit_class(), 3);
+            assert_eq!(
+                r.source,
+                pidkit_resolve::Source::Network,
+                "round {round}: {id}"
+            );
+            let reason = r.reason.unwrap();
+            assert!(reason.contains(says), "{id}: {reason}");
+        }
+        resolver.cache().unwrap().flush().unwrap();
+    }
+    assert!(resolver.cache().unwrap().is_empty().unwrap());
+    assert_eq!(server.requests().len(), 2 * cases.len());
+    // An empty table that answers the query is still "no record", and cached.
+    let r = resolver.resolve("ivo://nowhere.example/gone");
+    assert_eq!(r.outcome, Outcome::NotFound);
+    resolver.cache().unwrap().flush().unwrap();
+    assert_eq!(resolver.cache().unwrap().len().unwrap(), 1);
 }
