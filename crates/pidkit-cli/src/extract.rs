@@ -4,7 +4,8 @@
 //! ([`pidkit::extract::split_point`]: not inside a `<…>` that may wrap an IRI across lines, not
 //! where a broken URL or DOI may go on in the next line). A batch of blocks is searched on all
 //! threads and written in input order, so memory stays bounded whatever the file size and the
-//! output is the same on any number of threads.
+//! output is the same on any number of threads. (`--unique` keeps the key of every identifier
+//! given out, which grows with the number of distinct identifiers.)
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -13,11 +14,13 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use encoding_rs::{Encoding, UTF_8};
+use pidkit::{Kind, Level};
 use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::output::{self, Format, Style};
+use crate::output::{self, ErrorJson, Format, Style};
 
 /// Bytes of a block, before looking back for a place to cut it.
 const BLOCK: usize = 1 << 20;
@@ -42,6 +45,11 @@ struct Found<'a> {
     /// It runs to a line end where it may go on in the next line (see the README).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     truncated: bool,
+    /// Why it is no valid identifier of its kind as found: the text of a `<…>` is reported as
+    /// written (`<http://example.org/a b/428>`), and an IRI of a scheme's URI scheme keeps the
+    /// scheme's kind (`urn:x`). Offsets are in `input`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ErrorJson>,
     /// Its name within its scheme (a DOI name, a handle, an ARK's `NAAN/Name` …), for
     /// identifiers of the schemes that have one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -49,6 +57,9 @@ struct Found<'a> {
     /// Its parts as `parse --json` gives them (the scheme's object), for PIDs.
     #[serde(flatten)]
     details: Option<Details<'a>>,
+    /// Its equivalence key at the scheme rung (TSV only; what `--unique` compares).
+    #[serde(skip)]
+    key: Option<Cow<'a, str>>,
 }
 
 /// The scheme object of a PID found, under its scheme's name, as `parse --json` has it.
@@ -66,33 +77,60 @@ impl Serialize for Details<'_> {
 /// Identifiers found, by kind: the summary's counts.
 pub type Kinds = BTreeMap<&'static str, usize>;
 
-/// How the records are written.
+/// The TSV columns.
+const TSV_COLUMNS: [&str; 7] = ["file", "line", "column", "kind", "input", "name", "key"];
+
+/// What `extract` reports, and how.
 #[derive(Clone, Copy)]
-struct How {
-    format: Format,
-    style: Style,
+pub struct How {
+    pub format: Format,
+    pub style: Style,
+    /// `--kind`: the kinds reported (by their place in [`Kind::ALL`]); `None`: every kind.
+    pub kinds: Option<u128>,
+    /// `--unique`: each identifier once, by its key at the scheme rung.
+    pub unique: bool,
+}
+
+/// The kinds named in `--kind doi,arxiv,…` (comma-separated, names of [`Kind::ALL`]), as the
+/// set [`How::kinds`] holds.
+pub fn parse_kinds(s: &str) -> Result<u128, String> {
+    let mut set = 0u128;
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let kind: Kind = name.parse().map_err(|_| {
+            let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown kind '{name}' (expected {})", names.join(", "))
+        })?;
+        set |= kind_bit(kind);
+    }
+    if set == 0 {
+        return Err("no kind named (e.g. --kind doi,arxiv)".into());
+    }
+    Ok(set)
+}
+
+fn kind_bit(kind: Kind) -> u128 {
+    Kind::ALL
+        .iter()
+        .position(|&k| k == kind)
+        .map_or(0, |i| 1u128 << i)
 }
 
 /// Run over `files` (stdin when empty or "-"); returns how many identifiers were found.
 pub fn run(
     files: &[PathBuf],
     encoding: &'static Encoding,
-    format: Format,
-    style: Style,
+    how: How,
     out: &mut dyn Write,
 ) -> Result<Kinds, String> {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut total = Kinds::new();
-    if format == Format::Tsv {
+    if how.format == Format::Tsv {
         let mut h = String::new();
-        output::tsv_record(
-            &mut h,
-            ["file", "line", "column", "kind", "input"].map(Some),
-        );
+        output::tsv_record(&mut h, TSV_COLUMNS.map(Some));
         out.write_all(h.as_bytes()).map_err(|e| e.to_string())?;
     }
-    let how = How { format, style };
+    let mut seen = Seen::default();
     for path in files {
         let (name, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
             ("<stdin>".into(), Box::new(io::stdin().lock()))
@@ -101,7 +139,8 @@ pub fn run(
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             (path.display().to_string(), Box::new(f))
         };
-        file(&name, reader, encoding, how, out, &mut total).map_err(|e| format!("{name}: {e}"))?;
+        file(&name, reader, encoding, how, out, &mut total, &mut seen)
+            .map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(total)
 }
@@ -222,6 +261,9 @@ fn batch_size() -> usize {
     2 * rayon::current_num_threads().max(1)
 }
 
+/// The keys of the identifiers given out under `--unique`, across files.
+type Seen = FxHashSet<Box<str>>;
+
 fn file(
     name: &str,
     reader: Box<dyn Read>,
@@ -229,6 +271,7 @@ fn file(
     how: How,
     out: &mut dyn Write,
     found: &mut Kinds,
+    seen: &mut Seen,
 ) -> io::Result<()> {
     let mut blocks = Blocks {
         reader,
@@ -251,12 +294,12 @@ fn file(
         if batch.is_empty() {
             return Ok(());
         }
-        let results: Vec<(String, Kinds, bool)> = batch
+        let results: Vec<Searched> = batch
             .par_iter()
             .map(|b| search(name, b, encoding, how))
             .collect();
-        for (block, (text, n, malformed)) in batch.iter().zip(results) {
-            if malformed && !bad_utf8_reported {
+        for (block, r) in batch.iter().zip(results) {
+            if r.malformed && !bad_utf8_reported {
                 bad_utf8_reported = true;
                 eprintln!(
                     "pidkit: {name}: not valid {} near line {}; invalid bytes end identifiers",
@@ -264,24 +307,53 @@ fn file(
                     block.line
                 );
             }
-            out.write_all(text.as_bytes())?;
-            for (kind, k) in n {
-                *found.entry(kind).or_default() += k;
+            if !how.unique {
+                out.write_all(r.out.as_bytes())?;
+                for (kind, k) in r.kinds {
+                    *found.entry(kind).or_default() += k;
+                }
+                continue;
+            }
+            // In input order: the first occurrence of each key is given out.
+            let mut from = 0;
+            for rec in &r.records {
+                let text = &r.out[from..rec.end];
+                from = rec.end;
+                if seen.contains(rec.key.as_str()) {
+                    continue;
+                }
+                seen.insert(rec.key.as_str().into());
+                out.write_all(text.as_bytes())?;
+                *found.entry(rec.kind).or_default() += 1;
             }
         }
     }
 }
 
+/// What a block gave: its records written out, how many of each kind, and whether it had
+/// bytes that are not text; under `--unique`, where each record ends in `out`, with its key.
+struct Searched {
+    out: String,
+    kinds: Kinds,
+    malformed: bool,
+    records: Vec<Unique>,
+}
+
+/// A record of a block under `--unique`: where it ends in the block's output, its kind, and
+/// the text `--unique` compares (the key, or the kind and text as found when it has none).
+struct Unique {
+    end: usize,
+    kind: &'static str,
+    key: String,
+}
+
 /// The records of one block, how many of each kind, and whether it had bytes that are not text.
-fn search(
-    name: &str,
-    block: &Block,
-    encoding: &'static Encoding,
-    how: How,
-) -> (String, Kinds, bool) {
+fn search(name: &str, block: &Block, encoding: &'static Encoding, how: How) -> Searched {
     let (text, malformed) = decode(encoding, &block.bytes);
     let mut out = String::new();
     let mut found = Kinds::new();
+    let mut records = Vec::new();
+    let keys = how.unique || how.format == Format::Tsv;
     // Line and column are counted on from the previous match (matches come in order), never
     // from the start of the line again: linear however many matches a line holds.
     let (mut cursor, mut line, mut column) = (0, block.line, block.column);
@@ -295,13 +367,23 @@ fn search(
             None => column += gap.chars().count(),
         }
         cursor = f.start;
-        let reading = (how.format == Format::Json && f.kind.is_pid()).then(|| f.read());
-        let id = reading
-            .as_ref()
-            .filter(|r| r.kind == f.kind)
-            .and_then(|r| r.result.as_ref().ok());
-        let details = id.and_then(|id| id.details());
-        let pid_name = id.and_then(|id| id.name());
+        if how.kinds.is_some_and(|set| set & kind_bit(f.kind) == 0) {
+            continue;
+        }
+        // Read by its kind's rules: for the error (every format), the parts (JSON), the name
+        // (JSON, TSV) and the key (TSV, `--unique`).
+        let reading = f.read();
+        let id = reading.result.as_ref().ok();
+        let json = how.format == Format::Json;
+        let details = id
+            .filter(|_| json && reading.kind == f.kind)
+            .and_then(|id| id.details());
+        let pid_name = id
+            .filter(|_| how.format != Format::Human)
+            .and_then(|id| id.name());
+        let key = id
+            .filter(|_| keys)
+            .map(|id| id.key(Level::Scheme).into_cow());
         let rec = Found {
             schema: output::SCHEMA,
             file: name,
@@ -310,13 +392,32 @@ fn search(
             kind: f.kind.name(),
             input: &f.text,
             truncated: f.truncated,
+            error: reading.result.as_ref().err().map(ErrorJson::from),
             name: pid_name,
             details: details.map(Details),
+            key,
         };
         record(&mut out, &rec, how);
+        if how.unique {
+            // An identifier that does not read has no key: it is compared as found.
+            let key = match &rec.key {
+                Some(k) => format!("1{k}"),
+                None => format!("0{}\0{}", rec.kind, rec.input),
+            };
+            records.push(Unique {
+                end: out.len(),
+                kind: rec.kind,
+                key,
+            });
+        }
         *found.entry(f.kind.name()).or_default() += 1;
     }
-    (out, found, malformed)
+    Searched {
+        out,
+        kinds: found,
+        malformed,
+        records,
+    }
 }
 
 fn record(out: &mut String, f: &Found<'_>, how: How) {
@@ -332,6 +433,8 @@ fn record(out: &mut String, f: &Found<'_>, how: How) {
                     Some(&c),
                     Some(f.kind),
                     Some(f.input),
+                    f.name.as_deref(),
+                    f.key.as_deref(),
                 ],
             );
         }
@@ -347,6 +450,10 @@ fn record(out: &mut String, f: &Found<'_>, how: How) {
             );
             if f.truncated {
                 let _ = write!(out, " {}", how.style.yellow("(truncated at the line end?)"));
+            }
+            if let Some(e) = &f.error {
+                let note = format!("(invalid, {}: {})", e.code, e.message);
+                let _ = write!(out, " {}", how.style.red(&note));
             }
             out.push('\n');
         }

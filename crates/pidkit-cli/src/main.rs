@@ -133,6 +133,7 @@ Output: file:line:column: kind match (column counted in characters from 1).
 
 Examples:
   pidkit extract README.md paper.bib
+  pidkit extract --kind doi,arxiv --unique --tsv paper.md refs.bib
   curl -s https://example.org/ | pidkit extract --json
 
 Exit status: 0 something found, 1 nothing found, 2 usage or I/O error.")]
@@ -217,6 +218,13 @@ struct ExtractArgs {
     /// Worker threads, 1 to 256 (default: all cores)
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
+    /// Report only identifiers of these kinds (comma-separated: doi,arxiv,iri,relative-ref …)
+    #[arg(long, value_name = "KIND,…", value_parser = extract::parse_kinds)]
+    kind: Option<u128>,
+    /// Report each identifier once (its first occurrence), by its equivalence key at the scheme
+    /// rung (what `dedupe --level scheme` groups by); across all files
+    #[arg(long)]
+    unique: bool,
     #[command(flatten)]
     summary: run::SummaryArgs,
 }
@@ -817,7 +825,13 @@ fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
-    let found = extract::run(&a.files, encoding, a.out.format(), style, &mut out)?;
+    let how = extract::How {
+        format: a.out.format(),
+        style,
+        kinds: a.kind,
+        unique: a.unique,
+    };
+    let found = extract::run(&a.files, encoding, how, &mut out)?;
     out.flush().map_err(|e| format!("I/O error: {e}"))?;
     let total = found.values().sum::<usize>();
     if a.summary.wanted(true) {

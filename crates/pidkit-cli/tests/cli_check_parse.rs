@@ -213,6 +213,39 @@ fn profiles_change_the_answer() {
         .stdout(contains("missing-scheme"));
 }
 
+/// Issue 28 item 8: under the default profile an IRI that only the draft's grammar accepts is
+/// valid with the warning `not-rfc3987` (so RDF users see it); under `--profile rfc3987` it is
+/// invalid, and the warning is not given on top.
+#[test]
+fn not_rfc3987_is_a_warning_under_the_default_profile() {
+    let out = pidkit()
+        .args(["check", "--json", "http://example.org/#a#b"])
+        .assert()
+        .code(0);
+    let rec = &json_lines(&out.get_output().stdout)[0];
+    assert_eq!(rec["valid"], true);
+    assert_eq!(rec["warnings"][0]["code"], "not-rfc3987");
+    assert_eq!(rec["warnings"][0]["offset"], 21);
+    pidkit()
+        .args(["check", "--deny-warnings", "http://example.org/#a#b"])
+        .assert()
+        .code(1)
+        .stdout(contains("not-rfc3987"));
+    let out = pidkit()
+        .args([
+            "check",
+            "--json",
+            "--profile",
+            "rfc3987",
+            "http://example.org/#a#b",
+        ])
+        .assert()
+        .code(1);
+    let rec = &json_lines(&out.get_output().stdout)[0];
+    assert_eq!(rec["error"]["code"], "invalid-char");
+    assert_eq!(rec["warnings"], serde_json::json!([]));
+}
+
 #[test]
 fn parse_prints_components() {
     let out = pidkit()

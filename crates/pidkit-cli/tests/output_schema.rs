@@ -334,6 +334,13 @@ fn extract_matches_its_schema() {
     )
     .unwrap();
     files.push(handles);
+    let triples = dir.path().join("data.nt");
+    std::fs::write(
+        &triples,
+        "<http://example.org/s> <http://example.org/a b/428> <resource/9> .\n",
+    )
+    .unwrap();
+    files.push(triples);
     let out = pidkit()
         .args(["extract", "--json"])
         .args(&files)
@@ -343,6 +350,14 @@ fn extract_matches_its_schema() {
     assert!(
         recs.iter().any(|r| r.get("truncated").is_some()),
         "a record with `truncated`"
+    );
+    assert!(
+        recs.iter().any(|r| r["error"]["code"] == "invalid-char"),
+        "a record with `error`"
+    );
+    assert!(
+        recs.iter().any(|r| r["kind"] == "relative-ref"),
+        "a relative reference"
     );
     for member in ["doi", "hdl", "urn", "ivo"] {
         assert!(

@@ -158,6 +158,13 @@ fn extract_file() -> Value {
         }),
     );
     props.insert(
+        "error".into(),
+        json!({
+            "description": "Present when the identifier as found is no valid identifier of its kind (the text of a <…> is reported as written): why, offsets in input.",
+            "$ref": "common.json#/$defs/errorObject",
+        }),
+    );
+    props.insert(
         "truncated".into(),
         json!({
             "description": "Present and true when the identifier runs to a line end where it may go on in the next line, and was not joined (README: Finding identifiers in text).",

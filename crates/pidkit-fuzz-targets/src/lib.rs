@@ -581,7 +581,8 @@ pub fn ark(data: &[u8]) {
 
 /// Identifiers in running text (any bytes, read as lossy UTF-8): spans in order, without
 /// overlap, on character boundaries; every IRI found is an IRI, every DOI a DOI and every
-/// handle a handle.
+/// handle a handle — but the text of a `<…>`, reported as written (a relative reference, or
+/// no valid identifier, with its error).
 pub fn extract(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();
@@ -597,13 +598,14 @@ pub fn extract(data: &[u8]) {
     for f in pidkit::extract::identifiers(text) {
         inside(f.start, f.end, prev);
         prev = f.end;
-        assert_ne!(f.kind, pidkit::detect::Kind::RelativeRef);
+        assert!(f.kind != pidkit::detect::Kind::RelativeRef || f.bracketed);
         // What a scheme's finder found reads by the scheme's rules (a DOI's or a handle's name
         // may hold any printable character, also one an IRI cannot hold: `hdl:1/a\u{FFFD}`);
         // anything else is an IRI — also an IRI of a scheme's URI scheme that names no
         // identifier of it (`hdl://x`, an invalid URN), which keeps its scheme's kind.
         assert!(
-            f.read().result.is_ok()
+            f.bracketed
+                || f.read().result.is_ok()
                 || IriRef::parse_rule(f.text.as_ref(), Rule::Iri, Profile::IriBis).is_ok(),
             "extracted {:?} as {}: neither read by its kind nor an IRI",
             f.text,
@@ -614,6 +616,14 @@ pub fn extract(data: &[u8]) {
     for f in pidkit::extract::iris(text) {
         inside(f.start, f.end, prev);
         prev = f.end;
+        assert!(f.bracketed || (f.error.is_none() && !f.relative));
+        let rule = if f.relative {
+            Rule::RelativeRef
+        } else {
+            Rule::Iri
+        };
+        let parsed = IriRef::parse_rule(f.iri.as_ref(), rule, Profile::IriBis);
+        assert_eq!(parsed.err(), f.error, "{:?}", f.iri);
     }
     let mut prev = 0;
     for f in doi::find_iter(text) {

@@ -422,12 +422,24 @@ const TRUNCATED_AFTER: &[u8] = b"-_~=&";
 /// have been cut at a line end. Shared by the IRI, DOI and handle finders.
 #[derive(Debug, Default)]
 pub(crate) struct LineBreaks {
-    joins: usize,
+    pub joins: usize,
     /// It ran to a line end where it may go on in the next line ([`Next::Truncated`]).
     pub truncated: bool,
+    /// The closing bracket of the opening one written right before the identifier
+    /// ([`closer_before`]): at its first line end, before that bracket is closed, it may go on
+    /// ([`next_line`]).
+    pub closer: Option<u8>,
 }
 
 impl LineBreaks {
+    /// For an identifier written right after an opening bracket whose partner is `closer`.
+    pub(crate) fn enclosed(closer: Option<u8>) -> Self {
+        LineBreaks {
+            closer,
+            ..LineBreaks::default()
+        }
+    }
+
     /// At the whitespace at `at`, inside an identifier whose body starts at `start`
     /// (`incomplete`: it cannot end here): where to read on when the next line continues it
     /// ([`next_line`]; the break is recorded in `edits`), or `None` where it ends.
@@ -444,7 +456,12 @@ impl LineBreaks {
             return None;
         }
         let last = (at > start).then(|| char_before(text, at)).flatten();
-        match next_line(text, at, last, incomplete, holds) {
+        // The bracket counts only up to the identifier's first line end, and only while the
+        // identifier has not closed it (a closing bracket of its kind in it, balanced or not).
+        let closer = self
+            .closer
+            .filter(|&c| self.joins == 0 && !text.as_bytes()[start.min(at)..at].contains(&c));
+        match next_line(text, at, last, incomplete, closer, holds) {
             Next::Join(w) => {
                 edits.push(Edit {
                     start: at,
@@ -490,6 +507,15 @@ pub(crate) enum Next {
 ///   digit or one of `/ . _ ~ = & ? # % -` once its trailing sentence punctuation is left out
 ///   (`01.001`, `publications/2020/report.pdf`), not a plain word (`Accessed`, `pdf`).
 ///
+/// **Inside brackets.** An identifier written right after an opening bracket (`(` `[` `{` `<`)
+/// that runs to its first line end before the bracket is closed (`closer`: the closing
+/// bracket, not yet met in the identifier) may go on whatever its last character: it is
+/// **joined** when *w* is the rest of it and the bracket's end — *w*, its trailing sentence
+/// punctuation left out, ends with the closing bracket and holds no other, and what comes
+/// before that bracket passes the tests above and has the shape of a piece of an identifier
+/// (`(https://doi.org/10.1103/PhysRev` ⏎ `Lett.128.439250).`; BibTeX's
+/// `{10.1103/PhysRev` ⏎ `Lett.128.439250},`). Otherwise it is **truncated**.
+///
 /// Otherwise, when the identifier is incomplete or *last* is one of `- _ ~ = &` (which an
 /// identifier rarely ends with), it is **truncated**; else it simply **ends**.
 pub(crate) fn next_line(
@@ -497,14 +523,16 @@ pub(crate) fn next_line(
     end: usize,
     last: Option<char>,
     incomplete: bool,
+    closer: Option<u8>,
     holds: impl Fn(char) -> bool,
 ) -> Next {
     let b = text.as_bytes();
     let breaks = last.is_some_and(|c| c.is_ascii() && BREAK_AFTER.contains(&(c as u8)));
-    if !incomplete && !breaks {
+    if !incomplete && !breaks && closer.is_none() {
         return Next::End;
     }
     let truncated = if incomplete
+        || closer.is_some()
         || last.is_some_and(|c| c.is_ascii() && TRUNCATED_AFTER.contains(&(c as u8)))
     {
         Next::Truncated
@@ -544,15 +572,97 @@ pub(crate) fn next_line(
     if w.is_empty() {
         return truncated;
     }
-    let ok = all_held
-        && w.chars().any(char::is_alphanumeric)
-        && !is_list_marker(w)
-        && !starts_identifier(w);
-    if ok && (incomplete || has_identifier_shape(w)) {
-        Next::Join(w0)
-    } else {
-        truncated
+    let piece = |w: &str| {
+        w.chars().any(char::is_alphanumeric) && !is_list_marker(w) && !starts_identifier(w)
+    };
+    let ok = all_held && piece(w);
+    if ok && (incomplete || (breaks && has_identifier_shape(w))) {
+        return Next::Join(w0);
     }
+    // The rest of an identifier inside brackets, and the closing bracket.
+    let closed = closer.and_then(|c| {
+        let t = w.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '"', '*']);
+        let core = t.strip_suffix(c as char)?;
+        (!core.contains(c as char) && core.chars().all(&holds)).then_some(core)
+    });
+    match closed {
+        Some(core) if piece(core) && piece(w) && has_identifier_shape(core) => Next::Join(w0),
+        _ => truncated,
+    }
+}
+
+/// The closing partner of the opening bracket just before byte `start` (`(` `[` `{` `<`), if
+/// there is one: an identifier written right after it may be broken across lines inside the
+/// brackets ([`next_line`]).
+pub(crate) fn closer_before(b: &[u8], start: usize) -> Option<u8> {
+    match b[..start].last()? {
+        b'(' => Some(b')'),
+        b'[' => Some(b']'),
+        b'{' => Some(b'}'),
+        b'<' => Some(b'>'),
+        _ => None,
+    }
+}
+
+/// The longest an IRI inside `<…>` may be before the brackets are taken for something else.
+pub(crate) const MAX_BRACKETED: usize = 8192;
+
+/// The `>` that closes the `<` at `lt` as the delimiters of a URI written in text (RFC 3986
+/// Appendix C): the first `<` or `>` after it, within [`MAX_BRACKETED`] bytes, is a `>`, and
+/// no blank line comes between them. Linear in the bytes up to that next bracket.
+pub(crate) fn angle_close(text: &str, lt: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let window = &b[lt + 1..b.len().min(lt + 1 + MAX_BRACKETED)];
+    let k = memchr::memchr2(b'>', b'<', window)?;
+    let inner = &text[lt + 1..lt + 1 + k];
+    (window[k] == b'>' && !has_blank_line(inner)).then_some(lt + 1 + k)
+}
+
+/// The `<` whose delimited text starts at byte `start`: right before it, after whitespace
+/// (at most [`MAX_INDENT`] bytes) and `URL:` (RFC 3986 Appendix C writes `<URL:…>`).
+pub(crate) fn angle_open_before(b: &[u8], start: usize) -> Option<usize> {
+    let skip_space = |mut k: usize| {
+        let floor = k.saturating_sub(MAX_INDENT);
+        while k > floor && b[k - 1].is_ascii_whitespace() {
+            k -= 1;
+        }
+        k
+    };
+    let mut k = skip_space(start);
+    if k >= 4 && &b[k - 4..k] == b"URL:" {
+        k = skip_space(k - 4);
+    }
+    (k > 0 && b[k - 1] == b'<').then(|| k - 1)
+}
+
+/// `s` with the whitespace that wraps it across lines left out: every run of whitespace that
+/// holds a line break (RFC 3986 Appendix C: whitespace added to break a long URI across lines
+/// is not part of it). Whitespace within a line is kept: it is in the text as written.
+pub(crate) fn unwrap_lines(s: &str) -> Cow<'_, str> {
+    if !s.contains(['\n', '\r']) {
+        return Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_whitespace() {
+            let run = b[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_whitespace())
+                .count();
+            if b[i..i + run].iter().any(|&c| c == b'\n' || c == b'\r') {
+                out.push_str(&s[last..i]);
+                last = i + run;
+            }
+            i += run;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&s[last..]);
+    Cow::Owned(out)
 }
 
 /// `12.`, `12)`, `[12]`, `(12)` (one to three digits), or a bullet.
@@ -725,7 +835,7 @@ mod tests {
         let any = |_: char| true;
         let next = |t: &str, incomplete| {
             let end = t.find(['\r', '\n', ' ']).unwrap();
-            next_line(t, end, t[..end].chars().last(), incomplete, any)
+            next_line(t, end, t[..end].chars().last(), incomplete, None, any)
         };
         assert_eq!(next("a.\n   01.001 x", false), Next::Join(6));
         assert_eq!(next("a/\r\npublications/x", false), Next::Join(4));
@@ -742,9 +852,51 @@ mod tests {
         assert_eq!(next("a/\nabc", true), Next::Join(3));
         assert_eq!(next("a/\n", true), Next::Truncated);
         assert_eq!(
-            next_line("a-\nb\"c", 2, Some('-'), false, |c| c != '"'),
+            next_line("a-\nb\"c", 2, Some('-'), false, None, |c| c != '"'),
             Next::Truncated
         );
+    }
+
+    /// Issue 28 item 7: inside brackets an identifier may go on after any character; it is
+    /// joined where the next word is its rest and the bracket's end, truncated otherwise.
+    #[test]
+    fn the_line_break_rule_inside_brackets() {
+        let any = |_: char| true;
+        let next = |t: &str, closer: u8| {
+            let end = t.find(['\r', '\n', ' ']).unwrap();
+            next_line(t, end, t[..end].chars().last(), false, Some(closer), any)
+        };
+        assert_eq!(next("PhysRev\nLett.128.439250).", b')'), Next::Join(8));
+        assert_eq!(next("PhysRev\n  Lett.128.439250},", b'}'), Next::Join(10));
+        assert_eq!(next("PhysRev\nLett.128.439250>", b'>'), Next::Join(8));
+        // Not its end, not the bracket's, a plain word, a list marker, another identifier, a
+        // blank line: it may have been cut.
+        assert_eq!(next("PhysRev\nLett.128.439250 and)", b')'), Next::Truncated);
+        assert_eq!(next("PhysRev\nLett.128.439250]", b')'), Next::Truncated);
+        assert_eq!(next("page\nhere)", b')'), Next::Truncated);
+        assert_eq!(next("a\n12.)", b')'), Next::Truncated);
+        assert_eq!(next("a\n10.1000/1)", b')'), Next::Truncated);
+        assert_eq!(next("a\n[1]", b']'), Next::Truncated);
+        assert_eq!(next("a\n(12)", b')'), Next::Truncated);
+        assert_eq!(next("a\n\nb.1)", b')'), Next::Truncated);
+        assert_eq!(next("a\nb.1))", b')'), Next::Truncated);
+        // Not at a line end: it ends.
+        assert_eq!(next("a b.1)", b')'), Next::End);
+        assert_eq!(closer_before(b"x(", 2), Some(b')'));
+        assert_eq!(closer_before(b"x", 1), None);
+    }
+
+    #[test]
+    fn angle_brackets_and_wrapped_text() {
+        assert_eq!(angle_close("<a\nb>", 0), Some(4));
+        assert_eq!(angle_close("<a\n\nb>", 0), None);
+        assert_eq!(angle_close("<a<b>", 0), None);
+        assert_eq!(angle_close("<ab", 0), None);
+        assert_eq!(angle_open_before(b"< URL: x", 7), Some(0));
+        assert_eq!(angle_open_before(b"<\n  x", 4), Some(0));
+        assert_eq!(angle_open_before(b"a x", 2), None);
+        assert_eq!(unwrap_lines("a\n  b c\r\nd"), "ab cd");
+        assert!(matches!(unwrap_lines("a b"), Cow::Borrowed("a b")));
     }
 
     #[test]

@@ -343,6 +343,283 @@ fn lines_broken_inside_angle_brackets_are_still_read_whole() {
     );
 }
 
+/// `(kind, text as read, truncated, bracketed)` of every identifier found, with the code of
+/// the error of its reading (by its kind's rules) where it has one.
+type Report = (Kind, String, bool, bool, Option<&'static str>);
+
+fn report(text: &str) -> Vec<Report> {
+    identifiers(text)
+        .map(|f| {
+            let error = f.read().result.err().map(|e| e.code());
+            (f.kind, f.text.to_string(), f.truncated, f.bracketed, error)
+        })
+        .collect()
+}
+
+/// Issue 28 item 7, the wrapped DOIs: inside `<…>` the whitespace that wraps a DOI URL across
+/// lines is no part of it (RFC 3986 Appendix C), so the DOI is read whole — it was cut at the
+/// line end (`10.1103/PhysRev`, not even flagged), and three papers then had one key. Every
+/// written form inside the brackets, indented or not, CRLF or LF.
+#[test]
+fn dois_wrapped_inside_angle_brackets_are_read_whole() {
+    let cases = [
+        "<https://doi.org/10.1103/PhysRev\nLett.128.439250>",
+        "<https://doi.org/10.1103/PhysRev\r\n    Lett.128.439250>",
+        "<URL:https://dx.doi.org/10.1103/PhysRev\n Lett.128.439250>",
+        "< https://doi.org/10.1103/PhysRev\n\tLett.128.439250 >",
+        "<doi:10.1103/PhysRev\nLett.128.439250>",
+        "<https://doi.org/10.1103/PhysRev\nLett.\n128.439250>",
+        "<https://doi.org/10.11\n03/PhysRevLett.128.439250>",
+        "<https://doi.org/10.1103/PhysRev\nLett.128.439250\n>",
+        "<https://doi.org/10.1103/Phys\nRev\nLett.128.439250>",
+    ];
+    for text in cases {
+        let found: Vec<_> = identifiers(text).collect();
+        assert_eq!(found.len(), 1, "{text:?}");
+        let f = &found[0];
+        assert_eq!(f.kind, Kind::Doi, "{text:?}");
+        assert!(!f.truncated, "{text:?}");
+        assert_eq!(
+            doi_name(f).as_deref(),
+            Some("10.1103/PhysRevLett.128.439250"),
+            "{text:?}"
+        );
+        assert_eq!(&text[f.end..].trim_start()[..1], ">", "{text:?}");
+    }
+    // Three papers wrapped at the same place are three DOIs (issue 28: `dedupe` merged them).
+    let text = "<https://doi.org/10.1103/PhysRev\nLett.128.439250>\n\
+                <https://doi.org/10.1103/PhysRev\nLett.129.011101>\n\
+                <https://doi.org/10.1103/PhysRev\nD.105.023520>";
+    assert_eq!(
+        doi_names(text),
+        [
+            "10.1103/PhysRevLett.128.439250",
+            "10.1103/PhysRevLett.129.011101",
+            "10.1103/PhysRevD.105.023520"
+        ]
+    );
+    // The DOI finder on its own reads the brackets the same way (but where the prefix is
+    // broken: no DOI starts at `10.11`, and the IRI reads as the DOI above).
+    for text in cases.iter().filter(|t| !t.contains("10.11\n")) {
+        let f: Vec<_> = pidkit::doi::find_iter(text).collect();
+        assert_eq!(f.len(), 1, "{text:?}");
+        assert_eq!(
+            (f[0].doi.as_str(), f[0].truncated),
+            ("10.1103/PhysRevLett.128.439250", false),
+            "{text:?}"
+        );
+    }
+}
+
+/// Issue 28 item 7, other brackets: an identifier written right after `(`, `[`, `{` (or a `<`
+/// with no `>`) that runs to its first line end before the bracket closes is joined where the
+/// next word is its rest and the bracket's end, and flagged `truncated` otherwise — it was cut
+/// silently.
+#[test]
+fn identifiers_broken_inside_other_brackets() {
+    assert_eq!(
+        doi_names(
+            "(https://doi.org/10.1103/PhysRev\nLett.128.439250). \
+             doi = {10.1103/PhysRev\n  Lett.128.439250},\n\
+             [doi:10.1103/PhysRev\nD.105.023520]"
+        ),
+        [
+            "10.1103/PhysRevLett.128.439250",
+            "10.1103/PhysRevLett.128.439250",
+            "10.1103/PhysRevD.105.023520"
+        ]
+    );
+    assert_eq!(
+        found("(https://example.org/paper\nv2.pdf)."),
+        [(
+            Kind::Iri,
+            "https://example.org/paperv2.pdf".into(),
+            "https://example.org/paper\nv2.pdf",
+            false
+        )]
+    );
+    // Not its end, or a plain word: it may have been cut.
+    assert_eq!(
+        report(
+            "(https://doi.org/10.1103/PhysRev\nLett.128.439250 and more)\n\
+             (https://example.org/page\nhere)\n\
+             <https://doi.org/10.1103/PhysRev\nLett.128.439250 <- no closing bracket\n"
+        ),
+        [
+            (
+                Kind::Doi,
+                "https://doi.org/10.1103/PhysRev".into(),
+                true,
+                false,
+                None
+            ),
+            (
+                Kind::Iri,
+                "https://example.org/page".into(),
+                true,
+                false,
+                None
+            ),
+            (
+                Kind::Doi,
+                "https://doi.org/10.1103/PhysRev".into(),
+                true,
+                false,
+                None
+            ),
+        ]
+    );
+    // Brackets of another kind inside do not close it.
+    assert_eq!(
+        report("[https://example.org/(a)\nb]"),
+        [(
+            Kind::Iri,
+            "https://example.org/(a)".into(),
+            true,
+            false,
+            None
+        )]
+    );
+    // Not right after the bracket, or a closing bracket of its kind in the identifier (here
+    // balanced, which the rule does not tell from closing): the rules outside brackets.
+    assert_eq!(
+        report("(see https://example.org/page\nhere) (https://a.example/Foo_(bar)\nv2.1)"),
+        [
+            (
+                Kind::Iri,
+                "https://example.org/page".into(),
+                false,
+                false,
+                None
+            ),
+            (
+                Kind::Iri,
+                "https://a.example/Foo_(bar)".into(),
+                false,
+                false,
+                None
+            ),
+        ]
+    );
+}
+
+/// Issue 28 item 7, the rewritten IRIs of an N-Triples file: the text of a `<…>` is reported
+/// as written, with its error — not with its space left out (`http://example.org/ab/428`, a
+/// valid IRI that is not in the file), not cut before a bad `%` (`http://example.org/a`).
+#[test]
+fn a_bracketed_iri_is_reported_as_written_with_its_error() {
+    let nt = "<http://example.org/s> <http://example.org/a b/428> \"x\" .\n\
+              <http://example.org/s> <http://example.org/p> <http://example.org/a%GZ/5> .\n";
+    assert_eq!(
+        report(nt),
+        [
+            (Kind::Iri, "http://example.org/s".into(), false, true, None),
+            (
+                Kind::Iri,
+                "http://example.org/a b/428".into(),
+                false,
+                true,
+                Some("invalid-char")
+            ),
+            (Kind::Iri, "http://example.org/s".into(), false, true, None),
+            (Kind::Iri, "http://example.org/p".into(), false, true, None),
+            (
+                Kind::Iri,
+                "http://example.org/a%GZ/5".into(),
+                false,
+                true,
+                Some("bad-percent")
+            ),
+        ]
+    );
+    // The span is the brackets' text; the IRI finder gives the IRI grammar's error.
+    let text = "<http://example.org/a%GZ/5>";
+    let f = pidkit::extract::iris(text).next().unwrap();
+    assert_eq!(
+        (f.start, f.end, f.bracketed, f.relative),
+        (1, 26, true, false)
+    );
+    assert_eq!(
+        f.error.map(|e| (e.code(), e.offset)),
+        Some(("bad-percent", 20))
+    );
+    // A DOI URL with a space is read whole too: as a DOI with a space (a warning), not as the
+    // DOI before the space.
+    assert_eq!(
+        report("<https://doi.org/10.1000/a b>"),
+        [(
+            Kind::Doi,
+            "https://doi.org/10.1000/a b".into(),
+            false,
+            true,
+            None
+        )]
+    );
+    // Outside brackets nothing changes: an IRI ends where the text stops being one.
+    assert_eq!(
+        report("see http://example.org/a%GZ/5 here"),
+        [(Kind::Iri, "http://example.org/a".into(), false, false, None)]
+    );
+    // Text in brackets that is no IRI at all is not reported.
+    assert_eq!(
+        report("<xsl:template match=\"/\"> <a href=\"http://a.example/\">"),
+        [(Kind::Iri, "http://a.example/".into(), false, false, None)]
+    );
+}
+
+/// Issue 28 item 7: a relative reference inside `<…>` (N-Triples and Turtle style) is
+/// reported as one; what else text puts in angle brackets is not.
+#[test]
+fn relative_references_inside_angle_brackets() {
+    assert_eq!(
+        report("<resource/9> <../a/b?q> <#me> <10.1000/182>"),
+        [
+            (Kind::RelativeRef, "resource/9".into(), false, true, None),
+            (Kind::RelativeRef, "../a/b?q".into(), false, true, None),
+            (Kind::RelativeRef, "#me".into(), false, true, None),
+            (Kind::Doi, "10.1000/182".into(), false, false, None),
+        ]
+    );
+    for not in [
+        "From: Ana <ana@example.pt>",
+        "</a> <br/> <p> <em>x</em>",
+        "#include <sys/types.h>",
+        "Vec<a/b> and Map<K,V>",
+        "if a < b/c > d",
+        "< resource/9>",
+        "<...> <//> <>",
+    ] {
+        assert_eq!(report(not), [], "{not}");
+    }
+}
+
+/// Issue 28 item 7: a scheme's finder that does not know `<…>` (here the handle finder) cut
+/// at a line break the brackets read across: the brackets' text wins, read by its scheme.
+#[test]
+fn the_brackets_win_over_a_find_cut_at_their_line_break() {
+    assert_eq!(
+        report("<https://hdl.handle.net/20.500.12345/ab\ncd>"),
+        [(
+            Kind::Hdl,
+            "https://hdl.handle.net/20.500.12345/abcd".into(),
+            false,
+            true,
+            None
+        )]
+    );
+    // A DOI inside a publisher's link, cut at the wrap: the link, whole.
+    assert_eq!(
+        report("<https://example.org/x?doi=10.1000/a\nb>"),
+        [(
+            Kind::Iri,
+            "https://example.org/x?doi=10.1000/ab".into(),
+            false,
+            true,
+            None
+        )]
+    );
+}
+
 #[test]
 fn identifiers_is_lazy_and_resumable() {
     let text = "a https://a.example/ b doi:10.1000/1 c hdl:1/2 d urn:isbn:0451450523";
@@ -439,6 +716,16 @@ fn piece() -> impl Strategy<Value = &'static str> {
         "www.x",
         "(",
         ")",
+        "{",
+        "}",
+        "[",
+        "]",
+        "<URL:",
+        "Lett.1)",
+        "b.2}",
+        "c3]",
+        "d.4>",
+        "\t",
         "\\/",
         "\\_",
         "。",

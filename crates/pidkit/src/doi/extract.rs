@@ -445,11 +445,41 @@ fn candidate<'a>(
     let mut brackets = text::Brackets::default();
     let mut entities = false;
     let mut raw = false;
-    let mut breaks = text::LineBreaks::default();
+    // Written as the text of a `<…>` (RFC 3986 Appendix C): whitespace that wraps it across
+    // lines before the `>` is no part of it, as the IRI finder reads the brackets. Written
+    // right after another opening bracket (and in one word with it), it may go on in the next
+    // line before that bracket closes (`text::next_line`).
+    let angle = text::angle_open_before(b, start)
+        .and_then(|lt| text::angle_close(text, lt))
+        .filter(|&gt| gt > p);
+    let closer = match angle {
+        None if !b[start..p].iter().any(u8::is_ascii_whitespace) => text::closer_before(b, start),
+        _ => None,
+    };
+    let mut breaks = text::LineBreaks::enclosed(closer);
     let mut j = suffix_start;
     while j < limit {
         let c = b[j];
         let edits_before = edits.len();
+        if let Some(gt) = angle
+            && j < gt
+            && matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+        {
+            // Within a line, whitespace ends the DOI (and the brackets' text, reported as
+            // written, wins over it: `pidkit::extract::identifiers`).
+            let run = b[j..gt].iter().take_while(|c| c.is_ascii_whitespace()).count();
+            let wraps = b[j..j + run].iter().any(|&c| c == b'\n' || c == b'\r');
+            if wraps && j + run < gt && j + run <= limit {
+                edits.push(Edit {
+                    start: j,
+                    end: j + run,
+                    with: None,
+                });
+                j += run;
+                continue;
+            }
+            break;
+        }
         if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
             match breaks.at(text, j, suffix_start, j == suffix_start, &mut edits, in_doi) {
                 Some(w) if w <= limit => {

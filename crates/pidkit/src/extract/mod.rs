@@ -7,7 +7,9 @@
 //! whitespace does, and so does non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`:
 //! `。` `、` `，` `！` `？` `؟` `।` …), which CJK text writes with no space after it. `<…>` and
 //! `"…"` delimit (Appendix C); inside angle brackets, whitespace added to break a long IRI
-//! across lines is removed. Trailing sentence punctuation (`. , ; : ! ? ' " *`, other scripts'
+//! across lines is removed (whitespace within a line is kept: the text is reported as written,
+//! with its error; a relative reference is reported too — see [`identifiers`]). Trailing
+//! sentence punctuation (`. , ; : ! ? ' " *`, other scripts'
 //! punctuation, quotes and dashes) is not part of an identifier, nor is a closing bracket that
 //! has no opening partner inside it (`(see http://a.example/x)`), while a balanced one is kept
 //! (`http://en.wikipedia.org/wiki/Foo_(bar)`).
@@ -27,7 +29,12 @@
 //! (`01.001`, `report/2020.pdf`), not a plain word (`Accessed`, `pdf`). The indentation and the
 //! line break are then left out of the identifier. Where the identifier cannot end at the line
 //! end, or ends with one of `- _ ~ = &`, and is not joined, it is reported as it stands with
-//! [`Found::truncated`] set. At most 16 lines are joined, over indentation of at most 64 bytes,
+//! [`Found::truncated`] set. Inside brackets the rule is wider: an identifier written right
+//! after `(`, `[`, `{` or `<` that runs to its first line end before the bracket closes may go
+//! on whatever it ends with; it is joined where the next line's first word is its rest and the
+//! bracket's end (`(https://doi.org/10.1103/PhysRev` ⏎ `Lett.128.439250).`) and truncated
+//! otherwise; inside a `<…>` that closes, every line break is read across (Appendix C), for
+//! DOIs as for IRIs. At most 16 lines are joined, over indentation of at most 64 bytes,
 //! words of at most 1,024 bytes and spaces of at most 16 bytes before the line end.
 //!
 //! **In parallel.** [`split_point`] finds where a text can be cut into blocks whose
@@ -56,17 +63,23 @@ pub struct Found<'a> {
     pub start: usize,
     /// Byte offset just past it.
     pub end: usize,
-    /// Its kind: a scheme's, or `Iri` (never `RelativeRef`: a relative reference cannot be
-    /// told from prose).
+    /// Its kind: a scheme's, or `Iri`; `RelativeRef` only inside `<…>` (`<resource/9>`, as
+    /// N-Triples and Turtle write them): elsewhere a relative reference cannot be told from
+    /// prose.
     pub kind: Kind,
-    /// The identifier as it should be read: `text[start..end]`, except where whitespace
-    /// inside `<…>` or a line break inside a broken identifier is left out, or an escape
-    /// (`\/`, `\_`, `&amp;` …) is read (see the [module](self) documentation).
+    /// The identifier as it should be read: `text[start..end]`, except where whitespace that
+    /// wraps it across lines inside `<…>` or a line break inside a broken identifier is left
+    /// out, or an escape (`\/`, `\_`, `&amp;` …) is read (see the [module](self)
+    /// documentation).
     pub text: Cow<'a, str>,
     /// It runs to a line end where it may go on in the next line, but that line does not say
     /// so clearly enough to be read with it ("Broken lines" in the [module](self) documentation):
     /// `https://example.org/some-` followed by a line starting `thing`.
     pub truncated: bool,
+    /// It is the whole text of a `<…>` (RFC 3986 Appendix C): reported as written even when it
+    /// is no valid identifier (`<http://example.org/a b/428>`), so [`Found::read`] may fail,
+    /// with the error of the text as written (see [`identifiers`]).
+    pub bracketed: bool,
 }
 
 impl Found<'_> {
@@ -93,6 +106,24 @@ impl Found<'_> {
 /// wins, and of two that start together the longer (a handle's written form takes the DOI in
 /// it: `hdl:10.1000/182`). An IRI that reads as a scheme's resolver URL is reported as one only
 /// when it is one: `https://doi.org/10.1000/` (no suffix) is an IRI.
+///
+/// **Inside `<…>`** the brackets say where an identifier ends, so extraction never reports
+/// less than they hold: the text of a `<…>` wins over a scheme's find inside it that stops
+/// short of its end where that find was cut at a line break the brackets read across
+/// (`<https://hdl.handle.net/20.500.12345/ab` ⏎ `cd>`), and wherever the text is no valid IRI
+/// as written (`<http://example.org/a b/428>`, `<https://doi.org/10.1000/a b>`). It is then
+/// reported whole, with `bracketed` set, and [`Found::read`] gives its error.
+///
+/// ```
+/// use pidkit::detect::Kind;
+/// let text = "<http://example.org/a b/428> <http://example.org/a%GZ/5> <resource/9>";
+/// let found: Vec<_> = pidkit::extract::identifiers(text).collect();
+/// assert_eq!(found[0].text, "http://example.org/a b/428");
+/// assert_eq!(found[0].read().result.unwrap_err().code(), "invalid-char");
+/// assert_eq!(found[1].text, "http://example.org/a%GZ/5");
+/// assert_eq!(found[1].read().result.unwrap_err().code(), "bad-percent");
+/// assert_eq!((found[2].kind, found[2].text.as_ref()), (Kind::RelativeRef, "resource/9"));
+/// ```
 ///
 /// Lazy: each identifier is found as the iterator is advanced.
 ///
@@ -121,6 +152,8 @@ pub fn identifiers(text: &str) -> Identifiers<'_> {
         iris: iris(text),
         iri: None,
         last_pid_end: None,
+        iri_wins: false,
+        text,
     }
 }
 
@@ -140,6 +173,10 @@ pub struct Identifiers<'a> {
     iri: Option<FoundIri<'a>>,
     /// The end of the last identifier given out, when a scheme's finder found it.
     last_pid_end: Option<usize>,
+    /// The waiting IRI is the text of a `<…>` that has won over a scheme's find inside it:
+    /// every find inside it is left out.
+    iri_wins: bool,
+    text: &'a str,
 }
 
 impl std::fmt::Debug for Identifiers<'_> {
@@ -171,10 +208,16 @@ impl<'a> Iterator for Identifiers<'a> {
             };
             let end = iri.end;
             if let Some(p) = self.pids.next_if(|p| p.start < end) {
+                let free = self.last_pid_end.is_none_or(|e| e <= iri.start);
+                if free && (self.iri_wins || bracket_wins(self.text, iri, &p)) {
+                    self.iri_wins = true;
+                    continue;
+                }
                 self.last_pid_end = Some(p.end);
                 return Some(p);
             }
             let iri = self.iri.take()?;
+            self.iri_wins = false;
             if self.last_pid_end.is_some_and(|e| e > iri.start) {
                 continue;
             }
@@ -184,20 +227,44 @@ impl<'a> Iterator for Identifiers<'a> {
     }
 }
 
+/// Whether the text of a `<…>` is reported rather than `p`, a scheme's find inside it that
+/// does not cover it whole: either the text is no valid IRI as written — reported as written,
+/// never as a shorter valid identifier — or `p` was cut at a line break that the brackets read
+/// across (by a finder that does not know the brackets: RFC 3986 Appendix C).
+fn bracket_wins(text: &str, iri: &FoundIri<'_>, p: &Found<'_>) -> bool {
+    if !iri.bracketed || p.start < iri.start || p.end > iri.end {
+        return false;
+    }
+    if iri.error.is_some() {
+        return p.start > iri.start || p.end < iri.end;
+    }
+    let rest = &text.as_bytes()[p.end..iri.end];
+    let gap = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    gap < rest.len() && rest[..gap].contains(&b'\n')
+}
+
 /// An IRI as an identifier: its kind detected. An `http(s)` URL that a scheme claims (a DOI
 /// or handle resolver URL, an ARK at its NMA …) is that scheme's identifier only when the
 /// scheme reads it (`https://doi.org/10.1000/` is an IRI); an IRI of a scheme's own URI
 /// scheme keeps the scheme's kind even when invalid (`doi:`, `urn:`), so that it gets the
 /// scheme's error.
+///
+/// A relative reference (only inside `<…>`) is `RelativeRef`, or the scheme's kind where a
+/// scheme reads it (`<10.1000/182>` is a DOI).
 fn from_iri(iri: FoundIri<'_>) -> Found<'_> {
     let b = iri.iri.as_bytes();
     let web = b.len() > 5
         && (b[..5].eq_ignore_ascii_case(b"http:") || b[..6].eq_ignore_ascii_case(b"https:"));
+    let generic = if iri.relative {
+        Kind::RelativeRef
+    } else {
+        Kind::Iri
+    };
     let kind = match detect(&iri.iri) {
-        Kind::RelativeRef => Kind::Iri,
-        k if web && k != Kind::Iri => {
+        Kind::RelativeRef | Kind::Iri | Kind::Uri => generic,
+        k if web || iri.relative => {
             match crate::scheme::read_scheme(k, &iri.iri, &ReadOptions::default()) {
-                Some(Err(_)) => Kind::Iri,
+                Some(Err(_)) => generic,
                 _ => k,
             }
         }
@@ -209,6 +276,7 @@ fn from_iri(iri: FoundIri<'_>) -> Found<'_> {
         kind,
         text: iri.iri,
         truncated: iri.truncated,
+        bracketed: iri.bracketed,
     }
 }
 
@@ -249,6 +317,7 @@ impl<'a> Iterator for Pids<'a> {
                     kind: *kind,
                     text: h.text,
                     truncated: h.truncated,
+                    bracketed: false,
                 });
             }
         }

@@ -22,6 +22,9 @@ const MAX_LINES_TRIED: usize = 4096;
 /// * the line before it ends (spaces and tabs aside) with one of `/ - _ . ~ = &`, after which
 ///   a broken identifier may go on, unless the next line is blank or starts with a list
 ///   marker or with an identifier of its own other than a DOI (`10.…` after `doi.org/`);
+/// * the line before it ends in a word that holds an opening bracket `(` `[` `{`, after which
+///   an identifier written in the brackets may go on (the rule inside brackets), unless the
+///   next line is blank or starts with a list marker or with an identifier of its own;
 /// * the line before it ends with a `doi` / `doi:` label, which may belong to a DOI on the
 ///   next line;
 /// * a `<` in the 8 KiB before it has no `>` after it: `<…>` may wrap an IRI across lines
@@ -52,6 +55,16 @@ fn can_cut_after(b: &[u8], nl: usize) -> bool {
     let line = b[line_start..nl].trim_ascii_end();
     if let Some(&last) = line.last()
         && BREAK_AFTER.contains(&last)
+        && !next_line_ends_it(b, nl + 1, last)
+    {
+        return false;
+    }
+    let word = line
+        .rsplit(|c| matches!(c, b' ' | b'\t'))
+        .next()
+        .unwrap_or_default();
+    if let Some(&last) = word.last()
+        && word.iter().any(|c| matches!(c, b'(' | b'[' | b'{'))
         && !next_line_ends_it(b, nl + 1, last)
     {
         return false;

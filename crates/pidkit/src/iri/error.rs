@@ -135,6 +135,9 @@ pub mod codes {
     pub const WEB_IPV4_INVALID: WarningCode = WarningCode::new("web-ipv4-invalid");
     /// `user:password` in the userinfo (RFC 3986 §3.2.1).
     pub const PASSWORD_IN_USERINFO: WarningCode = WarningCode::new("password-in-userinfo");
+    /// Valid under draft-duerst-iri-bis-07 (the `bis` profile) but not under RFC 3987, which RDF
+    /// 1.1 and XML cite: a `#` in the fragment, a tag character U+E0000–E0FFF in the query.
+    pub const NOT_RFC3987: WarningCode = WarningCode::new("not-rfc3987");
 
     /// Every code of this family.
     pub const ALL: &[WarningCode] = &[
@@ -160,5 +163,6 @@ pub mod codes {
         WEB_IPV4_SHORTHAND,
         WEB_IPV4_INVALID,
         PASSWORD_IN_USERINFO,
+        NOT_RFC3987,
     ];
 }

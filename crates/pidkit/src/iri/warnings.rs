@@ -84,9 +84,19 @@ pub fn warnings<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
             None => {}
         }
     }
-    // ASCII and no '%', in one branch-free (vectorized) pass.
-    let plain = s.bytes().fold(true, |ok, b| ok & (b < 0x80) & (b != b'%'));
+    // ASCII, and no '%', in one branch-free (vectorized) pass.
+    let (ascii, no_pct) = s
+        .bytes()
+        .fold((true, true), |(a, p), b| (a & (b < 0x80), p & (b != b'%')));
+    // RFC 3987 accepts less than the draft: only a '#' in the fragment or a non-ASCII
+    // character (a tag character in the query) can make the difference, so the common IRI
+    // is not parsed again.
+    let may_differ = !ascii || iri.fragment().is_some_and(|f| f.contains('#'));
+    let plain = ascii & no_pct;
     if plain && !ace_host && !iri.userinfo().is_some_and(|u| u.as_bytes().contains(&b':')) {
+        if may_differ {
+            not_rfc3987(s, &mut out);
+        }
         return out;
     }
     text_warnings(s, 0, &mut out);
@@ -117,8 +127,33 @@ pub fn warnings<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     if let Some(f) = iri.fragment() {
         components(f, p.query_end + 1, &mut out);
     }
+    if may_differ {
+        not_rfc3987(s, &mut out);
+    }
     out.sort_by_key(|w| w.offset);
     out
+}
+
+/// `not-rfc3987`: `s`, valid under the draft's grammar (the `bis` profile, the default), is not
+/// an IRI reference under RFC 3987's, which RDF 1.1 and XML cite. The grammars differ in two
+/// places (`#` may appear in the draft's `ifragment`; its `iprivate` holds the tag characters
+/// U+E0000–E0FFF, allowed in the query), and RFC 3987's parser says where: the warning points
+/// at the first character it refuses. Under the `rfc3987` profile such an input is an error
+/// already, so the warning never appears there.
+fn not_rfc3987(s: &str, out: &mut Vec<Warning>) {
+    use super::parse::{Profile, Rule, parse};
+    if let Err(e) = parse(s, Rule::IriReference, Profile::Rfc3987) {
+        out.push(Warning::new(
+            codes::NOT_RFC3987,
+            e.offset,
+            e.len,
+            format!(
+                "valid under draft-duerst-iri-bis-07 but not RFC 3987, which RDF 1.1 and XML \
+                 cite: {} (check with --profile rfc3987)",
+                e.kind
+            ),
+        ));
+    }
 }
 
 /// Where `chars` stop being covered by one script, by the UTS #39 "Highly Restrictive" rule:
@@ -753,7 +788,7 @@ mod tests {
     #[cfg(feature = "unicode-checks")]
     fn character_classes() {
         assert_eq!(codes("http://a/?\u{E000}"), ["private-use"]);
-        assert_eq!(codes("http://a/?\u{E0041}"), ["tag-char"]);
+        assert_eq!(codes("http://a/?\u{E0041}"), ["tag-char", "not-rfc3987"]);
         assert_eq!(
             codes("http://a/%EF%BF%BE%EF%BF%BD"),
             ["noncharacter", "special-char"]
@@ -831,6 +866,78 @@ mod tests {
         assert_eq!(codes("http://example.jp/ЖУРНАЛ漢字"), ["mixed-script"]);
         assert_eq!(codes("http://раураӏ.com/"), ["confusable"]);
         assert_eq!(codes("http://u:@a/"), ["password-in-userinfo"]);
+    }
+
+    /// Issue 28 item 8: what the draft's grammar accepts and RFC 3987's refuses is said, so that
+    /// RDF and XML users see it under the default profile: a `#` in the fragment, a tag
+    /// character in the query — and nothing else.
+    #[test]
+    fn not_rfc3987() {
+        let w = warnings(&IriRef::parse("http://example.org/#a#b").unwrap());
+        assert_eq!(w.len(), 1);
+        assert_eq!(
+            (w[0].code, w[0].offset, w[0].len),
+            (codes::NOT_RFC3987, 21, 1)
+        );
+        assert!(w[0].message.contains("RFC 3987"), "{}", w[0].message);
+        assert_eq!(codes("#a#b"), ["not-rfc3987"]);
+        assert_eq!(
+            codes("http://a/?x=\u{E0041}#f#g").last(),
+            Some(&"not-rfc3987")
+        );
+        let tag = warnings(&IriRef::parse("http://a/?\u{E0041}").unwrap());
+        assert!(
+            tag.iter()
+                .any(|w| w.code == codes::NOT_RFC3987 && w.offset == 10)
+        );
+        for ok in [
+            "http://example.org/#a",
+            "http://例え.jp/?\u{E000}#frag",
+            "http://a/?q#f?/",
+            "http://a/%23#b%23c",
+        ] {
+            assert!(
+                !warnings(&IriRef::parse(ok).unwrap())
+                    .iter()
+                    .any(|w| w.code == codes::NOT_RFC3987),
+                "{ok}"
+            );
+        }
+    }
+
+    /// The warning is exactly the difference of the two grammars, on every input of a set that
+    /// walks their corners: present when the draft accepts and RFC 3987 refuses, absent when
+    /// both accept.
+    #[test]
+    fn not_rfc3987_is_the_difference_of_the_grammars() {
+        use crate::iri::Profile;
+        let parts = [
+            "",
+            "#",
+            "a",
+            "?",
+            "\u{E0041}",
+            "\u{E0FFF}",
+            "\u{E1000}",
+            "\u{E000}",
+            "é",
+            "/",
+            "%41",
+            "\u{F0000}",
+        ];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let s = format!("http://h/{a}?{b}#{c}");
+                    let Ok(iri) = IriRef::parse_with(s.as_str(), Profile::IriBis) else {
+                        continue;
+                    };
+                    let strict = IriRef::parse_with(s.as_str(), Profile::Rfc3987).is_ok();
+                    let warned = warnings(&iri).iter().any(|w| w.code == codes::NOT_RFC3987);
+                    assert_eq!(warned, !strict, "{s}");
+                }
+            }
+        }
     }
 
     #[test]
