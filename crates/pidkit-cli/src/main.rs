@@ -62,7 +62,10 @@ Levels (draft-duerst-iri-bis-07 §5.3): simple (as written), syntax (case of sch
 %XX hex case, unreserved %XX decoded, UTF-8 %XX of characters allowed in IRIs decoded, dot
 segments removed; never Unicode normalization), scheme (also default ports, empty path as /,
 IDN hosts in ASCII, IPv6 in RFC 5952 form, and the equivalence of doi:, urn: and ivo:).
-DOIs in any written form normalize to their doi: URI.
+normalize gives the form to show people: DOIs in any written form give https://doi.org/ and
+the name as given (the DOI display guidelines' form; --pid-form uri for doi:, --pid-case upper
+for one case), handles https://hdl.handle.net/. For grouping and joining use key, the form
+equivalent identifiers share.
 
 Examples:
   pidkit normalize 'HTTP://www.EXAMPLE.com/a/./b/../c/%7euser'
@@ -84,8 +87,10 @@ Examples:
         name = "to-uri",
         after_help = "\
 IDNA ToASCII is applied to the host of http, https, ws, wss and ftp IRIs (--idna any: every
-host; never: none); other characters are percent-encoded as UTF-8 (§3.3-3.6). DOIs give their
-doi: URI. Human output prints one URI per line (errors go to stderr).
+host; never: none); other characters are percent-encoded as UTF-8 (§3.3-3.6). A DOI or handle
+written as a name or label gives its doi: or hdl: URI; one written as a URI or URL stays as
+written (--pid-form uri|url|name to choose). Human output prints one URI per line (errors go to
+stderr).
 
 Examples:
   pidkit to-uri 'http://résumé.example.org/ü?q=ä'
@@ -300,6 +305,8 @@ struct NormalizeArgs {
     level: LevelArg,
     #[command(flatten)]
     pid: PidOutputArgs,
+    #[command(flatten)]
+    case: PidCaseArgs,
 }
 
 /// Options of `key`.
@@ -311,28 +318,35 @@ struct KeyArgs {
     level: LevelArg,
 }
 
-/// How PIDs with several written forms (DOIs, handles) are written in output (`--pid-form`,
-/// `--pid-case`; `--doi-form`, `--doi-case` are their old names, kept as aliases).
+/// How PIDs with several written forms (DOIs, handles) are written in output (`--pid-form`;
+/// `--doi-form` is its old name, kept as an alias).
 #[derive(Args)]
 struct PidOutputArgs {
     /// The written form of PIDs with several (DOIs, handles) in the output (alias: --doi-form)
     #[arg(long, visible_alias = "doi-form", value_name = "FORM",
           value_parser = values::pid_form(), default_value = "auto")]
     pid_form: pidkit::PidForm,
-    /// The case of DOI and handle names at --level scheme, where they compare case-insensitively
-    /// in ASCII (alias: --doi-case)
-    #[arg(long, visible_alias = "doi-case", value_name = "CASE",
-          value_parser = values::pid_case(), default_value = "upper")]
-    pid_case: pidkit::PidCase,
 }
 
 impl PidOutputArgs {
+    /// The output options; names keep their case (only `normalize` changes it).
     fn output(&self) -> pidkit::PidOutput {
         pidkit::PidOutput {
             form: self.pid_form,
-            case: self.pid_case,
+            ..Default::default()
         }
     }
+}
+
+/// `normalize`'s case of DOI and handle names (`--pid-case`; `--doi-case` is its old name).
+#[derive(Args)]
+struct PidCaseArgs {
+    /// The case of DOI and handle names at --level scheme, where they compare case-insensitively
+    /// in ASCII: as given (the default, as the DOI display guidelines ask), upper or lower (alias:
+    /// --doi-case)
+    #[arg(long, visible_alias = "doi-case", value_name = "CASE",
+          value_parser = values::pid_case(), default_value = "as-given")]
+    pid_case: pidkit::PidCase,
 }
 
 /// Options of `to-uri`.
@@ -565,7 +579,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Normalize(a) => (
             a.common,
             cmd::Mode::Transform,
-            Op::Normalize(a.level.into(), a.pid.output()),
+            Op::Normalize(
+                a.level.into(),
+                pidkit::PidOutput {
+                    case: a.case.pid_case,
+                    ..a.pid.output()
+                },
+            ),
         ),
         Command::Key(a) => (a.common, cmd::Mode::Transform, Op::Key(a.level.into())),
         Command::ToUri(a) => {

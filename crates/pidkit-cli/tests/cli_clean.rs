@@ -53,9 +53,9 @@ fn w(code: &str, offset: u64, len: u64) -> (String, u64, u64) {
 fn a_dot_from_a_spreadsheet_is_cleaned_and_said() {
     // Without --clean the dot is part of the DOI name; with it, it is removed and reported.
     let (out, _) = run(&["normalize", "10.1000/182."], None, 0);
-    assert_eq!(out, "doi:10.1000/182.\n");
+    assert_eq!(out, "https://doi.org/10.1000/182.\n");
     let (out, err) = run(&["normalize", "--clean", "10.1000/182."], None, 0);
-    assert_eq!(out, "doi:10.1000/182\n");
+    assert_eq!(out, "https://doi.org/10.1000/182\n");
     assert!(
         err.contains("warning cleaned-punctuation: removed \".\""),
         "{err}"

@@ -150,7 +150,7 @@ fn a_doi_url_stays_a_url_and_nothing_is_dropped_silently() {
         pidkit().args(["normalize", "https://doi.org/10.1000/abc?noredirect#x"]),
         0,
     );
-    assert_eq!(s, "https://doi.org/10.1000/ABC?noredirect#x\n");
+    assert_eq!(s, "https://doi.org/10.1000/abc?noredirect#x\n");
     // Another form on request; what it cannot hold is said.
     pidkit()
         .args([
@@ -167,6 +167,11 @@ fn a_doi_url_stays_a_url_and_nothing_is_dropped_silently() {
         .stderr(contains("doi-url-query"));
     let s = stdout(
         pidkit().args(["normalize", "--doi-form", "url", "DOI: 10.1000/x"]),
+        0,
+    );
+    assert_eq!(s, "https://doi.org/10.1000/x\n");
+    let s = stdout(
+        pidkit().args(["normalize", "--pid-case", "upper", "DOI: 10.1000/x"]),
         0,
     );
     assert_eq!(s, "https://doi.org/10.1000/X\n");

@@ -155,10 +155,10 @@ fn normalize_gives_the_hdl_uri_and_compare_knows_dois_are_handles() {
         ]),
         0,
     );
-    // A proxy URL stays a URL, its query kept (issue 14).
+    // normalize shows handles at the proxy, as given; a proxy URL keeps its query (issue 14).
     assert_eq!(
         s,
-        "hdl:20.500.12345/a%2Fb\nhttps://hdl.handle.net/20.500.12345/Ab?noredirect\n"
+        "https://hdl.handle.net/20.500.12345/a/b\nhttps://hdl.handle.net/20.500.12345/Ab?noredirect\n"
     );
     let s = stdout(
         pidkit().args([
@@ -170,8 +170,11 @@ fn normalize_gives_the_hdl_uri_and_compare_knows_dois_are_handles() {
         ]),
         0,
     );
-    // Each keeps its written form; hdl:10.1000/abc's key is the DOI's (see compare).
-    assert_eq!(s, "hdl:20.500.12345/AB\nhdl:10.1000/ABC\n");
+    // Each is shown at the proxy, as given; hdl:10.1000/abc's key is the DOI's (see compare).
+    assert_eq!(
+        s,
+        "https://hdl.handle.net/20.500.12345/Ab\nhttps://hdl.handle.net/10.1000/abc\n"
+    );
     let s = stdout(
         pidkit().args([
             "normalize",
@@ -183,7 +186,7 @@ fn normalize_gives_the_hdl_uri_and_compare_knows_dois_are_handles() {
         ]),
         0,
     );
-    assert_eq!(s, "hdl:20.500.12345/X\n");
+    assert_eq!(s, "https://hdl.handle.net/20.500.12345/x\n");
     let s = stdout(
         pidkit().args([
             "compare",

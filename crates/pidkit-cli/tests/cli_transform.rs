@@ -52,7 +52,7 @@ fn normalize_at_each_level() {
     );
     assert_eq!(
         s,
-        "http://example.com/\nhttp://xn--r8jz45g.jp/\nurn:isbn:9780451450524\ndoi:10.1000/ABC\n"
+        "http://example.com/\nhttp://xn--r8jz45g.jp/\nurn:isbn:9780451450524\nhttps://doi.org/10.1000/abc\n"
     );
     let s = stdout(
         pidkit().args(["normalize", "--level", "simple", "HTTP://A/"]),

@@ -58,11 +58,11 @@ pub struct Spec {
 /// The bit fields of a code: (shift, width) of the function, `as`, level, PID form, PID case
 /// and `deny_warnings`, each an index into its list; then the profiles, one bit per name of
 /// [`ReadOptions::profiles`] (at most [`PROFILE_BITS`]).
-const FIELDS: [(u32, u32); 6] = [(0, 3), (3, 6), (9, 2), (11, 2), (13, 1), (14, 1)];
+const FIELDS: [(u32, u32); 6] = [(0, 3), (3, 6), (9, 2), (11, 2), (13, 2), (15, 1)];
 /// Where the profile bits start, and how many there are.
-const PROFILE_SHIFT: u32 = 15;
+const PROFILE_SHIFT: u32 = 16;
 /// How many profile names a code can carry.
-pub const PROFILE_BITS: u32 = 16;
+pub const PROFILE_BITS: u32 = 15;
 
 impl Spec {
     /// The function `function` with the options spelled as the CLI spells them (`level`

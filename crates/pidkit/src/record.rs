@@ -15,7 +15,7 @@
 //!     (r.valid, r.result.as_ref().and_then(|v| v.as_ref().ok()).map(|v| v.to_string()))
 //! });
 //! assert!(valid);
-//! assert_eq!(out.as_deref(), Some("doi:10.1000/ABC"));
+//! assert_eq!(out.as_deref(), Some("https://doi.org/10.1000/abc"));
 //! ```
 
 use std::borrow::Cow;

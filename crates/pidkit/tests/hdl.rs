@@ -211,8 +211,11 @@ fn equivalence_is_ascii_case_insensitive_only() {
     let a = Identifier::parse("info:hdl/10.1000/abc").unwrap();
     let b = Identifier::parse("https://doi.org/10.1000/ABC").unwrap();
     assert!(a.equivalent(&b, Level::Scheme));
-    // ... but keeps its hdl: URI at the Syntax rung.
-    assert_eq!(a.normalize(Level::Syntax), "hdl:10.1000/abc");
+    // ... but stays a handle at the Syntax rung (shown at the Handle proxy).
+    assert_eq!(
+        a.normalize(Level::Syntax),
+        "https://hdl.handle.net/10.1000/abc"
+    );
     assert!(!a.equivalent(&b, Level::Syntax));
     assert_eq!(a.normalize(Level::Simple), "info:hdl/10.1000/abc");
 }
@@ -256,7 +259,7 @@ fn read_as_hdl_reads_bare_names_and_dois() {
     assert_eq!(r.kind, Kind::Hdl);
     assert_eq!(
         r.result.unwrap().normalize(Level::Syntax),
-        "hdl:20.500.12345/abc"
+        "https://hdl.handle.net/20.500.12345/abc"
     );
     let r = read("10.1000/182").result.unwrap();
     assert_eq!(r.kind(), Kind::Hdl);

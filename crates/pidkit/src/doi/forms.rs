@@ -245,6 +245,7 @@ impl Recognized<'_> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
+        let case = case.filter(|c| *c != PidCase::AsGiven);
         let name = self.doi.as_str();
         // Written once into a buffer of about the right size (a `%XX` or two may grow it).
         let mut out = String::with_capacity(name.len() + 64);
@@ -294,8 +295,8 @@ impl Recognized<'_> {
         }
     }
 
-    /// What writing it in `form` loses: a URL's query and fragment, in any form but a URL
-    /// (the same warning as [`Recognized::warnings`] gives).
+    /// What writing it in `form` loses: a URL's query and fragment, in the name and the `doi:`
+    /// URI (the same warning as [`Recognized::warnings`] gives).
     ///
     /// ```
     /// use pidkit::PidForm;
@@ -306,10 +307,9 @@ impl Recognized<'_> {
     /// ```
     pub fn lost_in(&self, form: PidForm) -> Option<Warning> {
         let (at, end) = self.tail?;
-        let keeps = matches!(
-            (form, self.form),
-            (PidForm::Url, _) | (PidForm::Auto, DoiForm::Url | DoiForm::HandleApi)
-        );
+        // `auto` keeps it in every command: normalize writes a URL, to-uri and to-iri a URI or
+        // URL as written.
+        let keeps = matches!(form, PidForm::Url | PidForm::Auto);
         (!keeps).then(|| url_tail_warning(at, self.input.get(at..end).unwrap_or("")))
     }
 

@@ -105,6 +105,7 @@ impl<'a> Doi<'a> {
         let name = match case {
             crate::PidCase::Upper => self.name.to_ascii_uppercase(),
             crate::PidCase::Lower => self.name.to_ascii_lowercase(),
+            _ => self.name.clone().into_owned(),
         };
         Doi {
             name: Cow::Owned(name),

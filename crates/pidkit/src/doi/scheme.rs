@@ -55,7 +55,7 @@ impl SchemeOptions for DoiProfile {
 /// use pidkit::scheme::{DoiScheme, Scheme};
 /// assert!(DoiScheme::claims(b"https://doi.org/10.1000/182"));
 /// let d = DoiScheme::read("DOI: 10.1000/abc", &Default::default())?;
-/// assert_eq!(DoiScheme::normalize(&d, pidkit::Level::Scheme, &Default::default()), "doi:10.1000/ABC");
+/// assert_eq!(DoiScheme::normalize(&d, pidkit::Level::Scheme, &Default::default()), "https://doi.org/10.1000/abc");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -107,14 +107,20 @@ impl Scheme for DoiScheme {
         }
     }
 
-    /// The normal form in the form `out` asks ([`Recognized::written_as`]): by default a
-    /// resolver URL stays a URL and any other form gives the `doi:` URI; the name as written at
-    /// `Syntax`, in the case `out` asks at `Scheme`; `Simple` keeps the input.
+    /// The normal form in the form `out` asks ([`Recognized::written_as`]): by default the
+    /// resolver URL `https://doi.org/…` the DOI display guidelines ask for (a Handle API URL
+    /// stays one), the name as given; in the case `out` asks at `Scheme`; `Simple` keeps the
+    /// input.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str> {
+        let form = match (out.form, id.form) {
+            (PidForm::Auto, super::DoiForm::HandleApi) => PidForm::Auto,
+            (PidForm::Auto, _) => PidForm::Url,
+            (f, _) => f,
+        };
         match level {
             Level::Simple => Cow::Borrowed(id.input()),
-            Level::Syntax => Cow::Owned(id.written_as(out.form, None)),
-            Level::Scheme => Cow::Owned(id.written_as(out.form, Some(out.case))),
+            Level::Syntax => Cow::Owned(id.written_as(form, None)),
+            Level::Scheme => Cow::Owned(id.written_as(form, Some(out.case))),
         }
     }
 

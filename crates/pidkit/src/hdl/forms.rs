@@ -244,10 +244,10 @@ impl Recognized<'_> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
-        let cased = case.map(|c| {
+        let cased = case.filter(|c| *c != PidCase::AsGiven).map(|c| {
             let name = match c {
-                PidCase::Upper => self.handle.as_str().to_ascii_uppercase(),
                 PidCase::Lower => self.handle.as_str().to_ascii_lowercase(),
+                _ => self.handle.as_str().to_ascii_uppercase(),
             };
             Handle::from_cow(Cow::Owned(name))
         });
@@ -275,10 +275,9 @@ impl Recognized<'_> {
     /// What writing it in `form` loses: a query or fragment, in any form but a URL (the same
     /// warnings as [`Recognized::warnings`] gives).
     pub fn lost_in(&self, form: PidForm) -> Vec<Warning> {
-        let keeps = matches!(
-            (form, self.form),
-            (PidForm::Url, _) | (PidForm::Auto, HdlForm::Url | HdlForm::HandleApi)
-        );
+        // `auto` keeps it in every command: normalize writes a URL, to-uri and to-iri a URI or
+        // URL as written.
+        let keeps = matches!(form, PidForm::Url | PidForm::Auto);
         if keeps {
             return Vec::new();
         }

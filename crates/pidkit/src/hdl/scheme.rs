@@ -97,14 +97,19 @@ impl Scheme for HdlScheme {
         }
     }
 
-    /// The normal form in the form `out` asks ([`Recognized::written_as`]): by default a proxy
-    /// URL stays a URL and any other form gives the `hdl:` URI; the handle as written at
-    /// `Syntax`, in the case `out` asks at `Scheme`; `Simple` keeps the input.
+    /// The normal form in the form `out` asks ([`Recognized::written_as`]): by default the
+    /// proxy URL `https://hdl.handle.net/…` (a Handle API URL stays one), the handle as given;
+    /// in the case `out` asks at `Scheme`; `Simple` keeps the input.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str> {
+        let form = match (out.form, id.form) {
+            (PidForm::Auto, super::HdlForm::HandleApi) => PidForm::Auto,
+            (PidForm::Auto, _) => PidForm::Url,
+            (f, _) => f,
+        };
         match level {
             Level::Simple => Cow::Borrowed(id.input()),
-            Level::Syntax => Cow::Owned(id.written_as(out.form, None)),
-            Level::Scheme => Cow::Owned(id.written_as(out.form, Some(out.case))),
+            Level::Syntax => Cow::Owned(id.written_as(form, None)),
+            Level::Scheme => Cow::Owned(id.written_as(form, Some(out.case))),
         }
     }
 

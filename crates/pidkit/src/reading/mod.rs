@@ -11,8 +11,9 @@
 //! let b = Identifier::parse("doi:10.1000/ABC")?;
 //! assert_eq!((a.kind(), b.kind()), (Kind::Doi, Kind::Doi));
 //! assert_eq!(a.key(Level::Scheme), b.key(Level::Scheme)); // DOI names: ASCII case-insensitive
-//! assert_eq!(a.normalize(Level::Syntax), "https://doi.org/10.1000/abc"); // a URL stays a URL
-//! assert_eq!(b.normalize(Level::Scheme), "doi:10.1000/ABC");
+//! assert_eq!(a.normalize(Level::Syntax), "https://doi.org/10.1000/abc"); // to show people
+//! assert_eq!(b.normalize(Level::Scheme), "https://doi.org/10.1000/ABC"); // the name as given
+//! assert_eq!(b.key(Level::Scheme).as_str(), "doi:10.1000/ABC"); // to compare
 //! # Ok::<(), pidkit::ParseError>(())
 //! ```
 
@@ -649,11 +650,11 @@ mod tests {
         );
         assert_eq!(
             normalize("DOI: 10.1000/abc", Level::Scheme),
-            "doi:10.1000/ABC"
+            "https://doi.org/10.1000/abc"
         );
         assert_eq!(
             normalize("DOI: 10.1000/abc", Level::Syntax),
-            "doi:10.1000/abc"
+            "https://doi.org/10.1000/abc"
         );
         assert_eq!(
             normalize("DOI: 10.1000/abc", Level::Simple),

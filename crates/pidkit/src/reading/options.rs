@@ -151,17 +151,19 @@ impl ReadOptions {
 /// ```
 /// use pidkit::{Identifier, Level, PidForm, PidOutput};
 /// let d = Identifier::parse("https://doi.org/10.1000/abc")?;
-/// assert_eq!(d.normalize(Level::Scheme), "https://doi.org/10.1000/ABC"); // a URL stays a URL
+/// assert_eq!(d.normalize(Level::Scheme), "https://doi.org/10.1000/abc"); // shown as registered
 /// let uri = PidOutput { form: PidForm::Uri, ..PidOutput::default() };
-/// assert_eq!(d.normalize_as(Level::Scheme, &uri), "doi:10.1000/ABC");
+/// assert_eq!(d.normalize_as(Level::Scheme, &uri), "doi:10.1000/abc");
 /// # Ok::<(), pidkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum PidForm {
-    /// As written, where that is a form of the same family: a resolver URL stays a URL (its
-    /// query and fragment kept); `normalize` gives every other form its URI (`doi:`, `hdl:`),
-    /// `to-uri` keeps URI forms and gives names and printed labels their URI.
+    /// The form for the command: `normalize` gives DOIs and handles their resolver URL
+    /// (`https://doi.org/…`, `https://hdl.handle.net/…`), the form the DOI Foundation's display
+    /// guidelines ask for (a Handle API URL stays one); `to-uri` and `to-iri` keep a URI or URL
+    /// as written and give names and printed labels their URI (`doi:`, `hdl:`). A URL's query
+    /// and fragment are kept. Other schemes say what their own `auto` is.
     #[default]
     Auto,
     /// The bare name (`10.1000/182`).
@@ -190,7 +192,7 @@ impl PidForm {
     pub fn about(self) -> &'static str {
         match self {
             PidForm::Auto => {
-                "As written: a resolver URL stays a URL (with its query and fragment); normalize gives other forms their URI, to-uri keeps URI forms and gives names and labels their URI"
+                "normalize: the resolver URL (https://doi.org/…), as the DOI display guidelines ask; to-uri, to-iri: URIs and URLs as written, names and labels their URI (doi:…)"
             }
             PidForm::Name => "The bare name (10.1000/182)",
             PidForm::Uri => "The URI (doi:10.1000/182, hdl:…)",
@@ -220,12 +222,16 @@ fn named<T: Copy>(
 }
 
 /// The case of a case-insensitive PID name (DOI, Handle) in its normal form at the `Scheme`
-/// rung (the CLI's `--doi-case`): the names are equal either way.
+/// rung (the CLI's `--pid-case`): the names are equal either way. Keys ([`crate::Identifier::key`])
+/// are always in upper case; this is for the form people see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum PidCase {
-    /// ASCII letters in upper case (the DOI Handbook's own normal form).
+    /// As given (the default): the DOI Foundation and the registration agencies ask DOIs to
+    /// be shown as registered, and a name's case is how its registrant wrote it.
     #[default]
+    AsGiven,
+    /// ASCII letters in upper case (the DOI Handbook's own normal form).
     Upper,
     /// ASCII letters in lower case (as Crossref and DataCite display DOIs).
     Lower,
@@ -233,11 +239,12 @@ pub enum PidCase {
 
 impl PidCase {
     /// Every case, in the order the CLI lists them.
-    pub const ALL: &'static [PidCase] = &[PidCase::Upper, PidCase::Lower];
+    pub const ALL: &'static [PidCase] = &[PidCase::AsGiven, PidCase::Upper, PidCase::Lower];
 
-    /// The name the CLI uses: `upper`, `lower`.
+    /// The name the CLI uses: `as-given`, `upper`, `lower`.
     pub fn name(self) -> &'static str {
         match self {
+            PidCase::AsGiven => "as-given",
             PidCase::Upper => "upper",
             PidCase::Lower => "lower",
         }
@@ -246,6 +253,7 @@ impl PidCase {
     /// One line for people (the help of `--pid-case NAME`).
     pub fn about(self) -> &'static str {
         match self {
+            PidCase::AsGiven => "As given (as the registration agencies ask DOIs to be shown)",
             PidCase::Upper => "Upper case (the DOI Handbook's normal form)",
             PidCase::Lower => "Lower case (as Crossref and DataCite show DOIs)",
         }

@@ -651,14 +651,14 @@ macro_rules! schemes {
             /// The normal form at `level` (§5.3): what `pidkit normalize` prints. Borrowed when
             /// the input already is in normal form.
             ///
-            /// A DOI normalizes to its `doi:` URI, unless it was written as a resolver URL,
-            /// which stays a URL (see [`crate::PidForm::Auto`]): the name as written at `Syntax`,
-            /// upper-cased in ASCII at `Scheme` (DOI names compare case-insensitively in ASCII
-            /// only, doi URI scheme §3); `Simple` keeps the input.
+            /// The form to show people: a DOI gives its resolver URL `https://doi.org/…` with the
+            /// name as given (the DOI display guidelines' form; see [`crate::PidForm::Auto`] and
+            /// [`crate::PidCase`] for others); `Simple` keeps the input. To group or join
+            /// equivalent identifiers use [`Identifier::key`], the one spelling they share.
             ///
             /// ```
             /// use pidkit::{Identifier, Level};
-            /// assert_eq!(Identifier::parse("DOI: 10.1000/abc")?.normalize(Level::Scheme), "doi:10.1000/ABC");
+            /// assert_eq!(Identifier::parse("DOI: 10.1000/abc")?.normalize(Level::Scheme), "https://doi.org/10.1000/abc");
             /// assert_eq!(Identifier::parse("HTTP://a/./b")?.normalize(Level::Syntax), "http://a/b");
             /// # Ok::<(), pidkit::ParseError>(())
             /// ```
