@@ -17,13 +17,13 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use output::Color;
 
 const EXAMPLES: &str = "\
 Examples:
   pidkit check 'http://example.org/résumé' 'http://exa mple.org/'
-  pidkit check --input examples/identifiers.txt --json
+  printf '10.1000/182\\nN/A\\n' | pidkit check --json
   pidkit parse 'http://user@[::1]:8080/a/b?q#f'
   cat ids.txt | pidkit check --as uri --profile rfc3986
 
@@ -527,9 +527,52 @@ pub struct Common {
     threads: Option<usize>,
 }
 
+/// What `-q` leaves out, for each command whose human output has something to leave out; the
+/// others accept it (scripts pass it to every command) and say that their output is all
+/// results.
+const QUIET_HELP: &[(&str, &str)] = &[
+    (
+        "check",
+        "Human output: leave out the inputs that are ok without warnings, and blank lines; problems and the summary stay",
+    ),
+    (
+        "parse",
+        "Human output: leave out the inputs that are ok without warnings, and blank lines; problems and the summary stay",
+    ),
+    (
+        "resolve",
+        "Human output: leave out the inputs that resolved; the others and the summary stay",
+    ),
+];
+
+/// The command line as clap builds it from the definitions above, with `-q` explained for each
+/// command: the one parser, and the source of completions and man pages.
+fn cli_command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_id() == "quiet"))
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    for name in names {
+        let help = QUIET_HELP
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(
+                "Accepted as in every command; nothing to leave out here: the output is all results (problems on stderr), the summary stays",
+                |(_, h)| *h,
+            );
+        cmd = cmd.mut_subcommand(name, |c| c.mut_arg("quiet", |a| a.help(help)));
+    }
+    cmd
+}
+
 fn main() -> ExitCode {
     panic_reports();
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&cli_command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match real_main(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -714,13 +757,13 @@ fn shell_quote(text: &str) -> String {
 /// `pidkit completions SHELL`: the script on stdout.
 fn completions_main(a: CompletionsArgs) -> Result<ExitCode, String> {
     let mut script = Vec::new();
-    clap_complete::generate(a.shell, &mut Cli::command(), "pidkit", &mut script);
+    clap_complete::generate(a.shell, &mut cli_command(), "pidkit", &mut script);
     write_stdout(&script)
 }
 
 /// `pidkit man`: pidkit.1 on stdout, or every page into `--dir` (pidkit.1, pidkit-check.1, …).
 fn man_main(a: ManArgs) -> Result<ExitCode, String> {
-    let mut cmd = Cli::command().disable_help_subcommand(true);
+    let mut cmd = cli_command().disable_help_subcommand(true);
     cmd.build();
     let source = format!("pidkit {}", env!("CARGO_PKG_VERSION"));
     let page = |c: clap::Command| clap_mangen::Man::new(c).source(&source).manual("pidkit");

@@ -16,8 +16,8 @@ use crate::input::{Blank, Line, Source};
 /// `--quiet` and `--no-summary`, the same in every command that can read a stream.
 #[derive(clap::Args, Clone, Copy, Default)]
 pub struct SummaryArgs {
-    /// Human output: leave out the reports of inputs that are fine (check and parse: ok
-    /// without warnings; resolve: resolved); problems, results and the summary stay
+    /// Human output: leave out the reports of inputs that are fine; problems, results and the
+    /// summary stay (each command's help says what it leaves out)
     #[arg(long, short)]
     pub quiet: bool,
     /// No summary on stderr at the end of a stream

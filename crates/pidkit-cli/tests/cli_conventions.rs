@@ -205,3 +205,38 @@ fn a_lone_dash_reads_what_is_typed_at_the_terminal() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, "http://a/\n");
 }
+
+/// `-q` is one flag of every command that reads a stream, and each command's help says what it
+/// leaves out there — none speaks of another command's output (issue 28 item 9).
+#[test]
+fn quiet_is_explained_by_each_command() {
+    let help = |cmd: &str| {
+        let out = Command::cargo_bin("pidkit")
+            .unwrap()
+            .args([cmd, "--help"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let at = text
+            .find("--quiet")
+            .unwrap_or_else(|| panic!("{cmd}: no --quiet"));
+        text[at..].split("\n\n").next().unwrap().to_owned()
+    };
+    for cmd in ["check", "parse"] {
+        assert!(help(cmd).contains("ok without warnings"), "{cmd}");
+    }
+    assert!(help("resolve").contains("resolved"));
+    for cmd in [
+        "normalize",
+        "to-uri",
+        "to-iri",
+        "key",
+        "join",
+        "dedupe",
+        "extract",
+    ] {
+        let h = help(cmd);
+        assert!(h.contains("nothing to leave out"), "{cmd}: {h}");
+        assert!(!h.contains("check"), "{cmd}: {h}");
+    }
+}
