@@ -774,13 +774,49 @@ fn man_main(a: ManArgs) -> Result<ExitCode, String> {
             .map_err(|e| format!("I/O error: {e}"))?;
         return write_stdout(&roff);
     };
-    let fail = |e: io::Error| format!("cannot write man pages into {}: {e}", dir.display());
-    std::fs::create_dir_all(&dir).map_err(fail)?;
-    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
-        page(sub.clone()).generate_to(&dir).map_err(fail)?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot create the directory {}: {e}", dir.display()))?;
+    let mut pages: Vec<clap_mangen::Man> = cmd
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| page(c.clone()))
+        .collect();
+    pages.push(page(cmd));
+    for man in pages {
+        let path = dir.join(man.get_filename());
+        let mut roff = Vec::new();
+        man.render(&mut roff)
+            .map_err(|e| format!("cannot render {}: {e}", path.display()))?;
+        write_page(&path, &roff)?;
     }
-    page(cmd).generate_to(&dir).map_err(fail)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Write one man page: never through a symbolic link (a `pidkit.1` that points elsewhere is
+/// refused, not followed), and whole or not at all (a temporary file beside it, renamed over
+/// it), naming the file on any error.
+fn write_page(path: &std::path::Path, roff: &[u8]) -> Result<(), String> {
+    let shown = path.display();
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{shown} is a symbolic link: not written through it (remove it, or write into another --dir)"
+        ));
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(roff).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {shown}: {e}")
+    })
 }
 
 /// Write generated text on stdout (a closed pipe ends quietly, as everywhere).

@@ -106,6 +106,23 @@ fn man_pages_for_the_tool_and_every_command() {
     let check = std::fs::read_to_string(out.join("pidkit-check.1")).unwrap();
     assert!(check.contains(".TH pidkit-check 1"), "{check}");
     assert!(check.contains("deny\\-warnings"), "{check}");
+    // Written again over the pages: replaced whole; a symbolic link in a page's place is
+    // refused and named, and what it points to is left alone (issue 31 item 18).
+    pidkit().args(["man", "--dir"]).arg(&out).assert().code(0);
+    #[cfg(unix)]
+    {
+        let target = dir.path().join("elsewhere");
+        std::fs::write(&target, "mine").unwrap();
+        std::fs::remove_file(out.join("pidkit.1")).unwrap();
+        std::os::unix::fs::symlink(&target, out.join("pidkit.1")).unwrap();
+        pidkit()
+            .args(["man", "--dir"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("pidkit.1 is a symbolic link"));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine");
+    }
 }
 
 /// The commands that read stdin when given no input, with the arguments they need anyway.
