@@ -1,6 +1,7 @@
-//! The README's tour shows real output: every ```console block is run here and its output
-//! compared; so are the examples of the output schema (docs/output.md). A block lists `$ pidkit …` commands (run from the workspace root), each followed by
-//! exactly what it prints (stdout, then stderr). Arguments may be quoted with '…' or "…".
+//! The documentation shows real output: every ```console block of README.md and of every
+//! Markdown file under docs/ (recursively) is run here and its output compared. A block lists
+//! `$ pidkit …` commands (run from the workspace root), each followed by exactly what it prints
+//! (stdout, then stderr; timings in summaries masked). Arguments may be quoted with '…' or "…".
 //! `PIDKIT_BLESS=1` writes what pidkit prints into the documents instead of failing.
 
 use assert_cmd::Command;
@@ -62,14 +63,65 @@ fn examples(readme: &str) -> Vec<(String, String)> {
     out
 }
 
-#[test]
-fn every_console_example_in_the_readme_prints_what_it_shows() {
-    run_examples("README.md", 10);
+/// The least number of console examples a document must keep, where a drop would mean that
+/// examples were lost (a file not listed needs none; a new file's examples are run all the same).
+const MINIMUM: &[(&str, usize)] = &[
+    ("README.md", 3),
+    ("docs/cli.md", 25),
+    ("docs/extract.md", 3),
+    ("docs/every-kind.md", 1),
+    ("docs/output.md", 8),
+    ("docs/schemes/doi.md", 3),
+    ("docs/schemes/hdl.md", 5),
+    ("docs/schemes/urn.md", 3),
+    ("docs/schemes/ivo.md", 2),
+];
+
+/// Every Markdown file under `dir`, recursively, as paths relative to the workspace root.
+fn markdown_files(dir: &str, out: &mut Vec<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(format!("{ROOT}/{dir}"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        let name = format!("{dir}/{}", e.file_name().to_string_lossy());
+        if e.file_type().unwrap().is_dir() {
+            markdown_files(&name, out);
+        } else if name.ends_with(".md") {
+            out.push(name);
+        }
+    }
 }
 
 #[test]
-fn every_console_example_of_the_output_schema_prints_what_it_shows() {
-    run_examples("docs/output.md", 8);
+fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
+    let mut docs = vec!["README.md".to_owned()];
+    markdown_files("docs", &mut docs);
+    for (doc, _) in MINIMUM {
+        assert!(docs.iter().any(|d| d == doc), "{doc} is listed but missing");
+    }
+    let mut failures = Vec::new();
+    for doc in &docs {
+        let min = MINIMUM
+            .iter()
+            .find(|(d, _)| d == doc)
+            .map(|&(_, n)| n)
+            // Every scheme page shows its scheme at work.
+            .unwrap_or(if doc.starts_with("docs/schemes/") && !doc.ends_with("README.md") {
+                3
+            } else {
+                0
+            });
+        if let Err(e) = std::panic::catch_unwind(|| run_examples(doc, min)) {
+            failures.push(
+                e.downcast_ref::<String>()
+                    .cloned()
+                    .unwrap_or_else(|| format!("{doc}: failed")),
+            );
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Run the console examples of `doc` (at least `min` of them) and compare their output.
@@ -78,7 +130,7 @@ fn run_examples(doc: &str, min: usize) {
     let examples = examples(&readme);
     assert!(
         examples.len() >= min,
-        "{doc} has {} examples",
+        "{doc} has {} console examples, fewer than {min}",
         examples.len()
     );
     let mut failures = Vec::new();
