@@ -3,12 +3,6 @@
 
 use std::path::PathBuf;
 
-/// The repository README's Rust examples, compiled and run as doctests so they cannot drift.
-/// They live in this unpublished crate because the README is outside every published package.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
-
 /// The conformance directory, if present.
 pub fn conformance_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("PIDKIT_CONFORMANCE_DIR") {

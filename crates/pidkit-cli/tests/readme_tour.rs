@@ -108,11 +108,13 @@ fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
             .find(|(d, _)| d == doc)
             .map(|&(_, n)| n)
             // Every scheme page shows its scheme at work.
-            .unwrap_or(if doc.starts_with("docs/schemes/") && !doc.ends_with("README.md") {
-                3
-            } else {
-                0
-            });
+            .unwrap_or(
+                if doc.starts_with("docs/schemes/") && !doc.ends_with("README.md") {
+                    3
+                } else {
+                    0
+                },
+            );
         if let Err(e) = std::panic::catch_unwind(|| run_examples(doc, min)) {
             failures.push(
                 e.downcast_ref::<String>()

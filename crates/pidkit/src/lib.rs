@@ -119,8 +119,30 @@ pub use iri::host_to_unicode;
 pub use iri::{DNS_SCHEMES, DisplayForm, Idna, Lenient, ToIri, ToUri, host_to_ascii};
 pub use iri::{Key, Level, ReferenceResolution};
 
-/// The crate README's example, compiled and run as a doctest so it cannot drift. (It is in the
-/// package; the repository README's examples are doctests of the unpublished `pidkit-bench`.)
+/// The crate README's example, compiled and run as a doctest so it cannot drift.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the repository's README and of the guide (`docs/`), compiled and run as
+/// doctests so they cannot drift. Only under `cargo test` in the repository: these files are
+/// not in the package. `tests/docs.rs` checks that every page with a Rust example is here.
+#[cfg(doctest)]
+pub mod guide_doctests {
+    #[doc = include_str!("../../../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../../../docs/library.md")]
+    pub struct Library;
+    #[doc = include_str!("../../../docs/extract.md")]
+    pub struct Extract;
+    #[doc = include_str!("../../../docs/schemes/iri.md")]
+    pub struct Iri;
+    #[doc = include_str!("../../../docs/schemes/doi.md")]
+    pub struct Doi;
+    #[doc = include_str!("../../../docs/schemes/hdl.md")]
+    pub struct Hdl;
+    #[doc = include_str!("../../../docs/schemes/urn.md")]
+    pub struct Urn;
+    #[doc = include_str!("../../../docs/schemes/ivo.md")]
+    pub struct Ivo;
+}

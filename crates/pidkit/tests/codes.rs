@@ -13,9 +13,11 @@ fn families() -> Vec<(&'static str, &'static [WarningCode])> {
 
 #[test]
 fn every_warning_code_is_in_the_warning_table() {
-    let table =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/warnings.md"))
-            .unwrap();
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/warnings.md"
+    ))
+    .unwrap();
     for (family, codes) in families() {
         for code in codes {
             assert!(

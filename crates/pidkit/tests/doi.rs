@@ -245,7 +245,7 @@ fn handle_records_of_every_shape_round_trip() {
 
 #[test]
 fn draft_section3_3_examples() {
-    // (prefix, suffix, unescaped name) — ERRATA: (d) "is the prefix" reads "is the suffix";
+    // (prefix, suffix, unescaped name) — (d) says "is the prefix" where it means "is the suffix", an error of the draft;
     // (e) the unescaped DOI is dk/Pædagogi 37(2), 562.
     let examples = [
         ("doi:alpha-beta/182.342-24", "alpha-beta", "182.342-24"),

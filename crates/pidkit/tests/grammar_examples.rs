@@ -1,6 +1,6 @@
 //! Every grammar example of the specs, and every error kind of the IRI grammar with its code and
 //! exact byte offset. RFC 3986 §1.1.2, §3, §3.3, §4.2, §5.4, §6.2, §7.6, Appendix B; RFC 3987
-//! and draft-duerst-iri-bis-07 (examples restored per `specs/ERRATA.md`). Where the three
+//! and draft-duerst-iri-bis-07 (its non-ASCII examples, which text copies of the draft lose, as in RFC 3987). Where the three
 //! profiles answer differently, each profile's answer is asserted.
 
 use pidkit::{Host, HostKind, Iri, IriRef, Profile, Rule};
@@ -369,7 +369,7 @@ fn rfc3986_appendix_b() {
     );
 }
 
-// ---- RFC 3987 and draft-duerst-iri-bis-07 (examples restored per ERRATA.md) ---------------------
+// ---- RFC 3987 and draft-duerst-iri-bis-07 (non-ASCII examples as in RFC 3987) ---------------------
 
 /// IRIs of RFC 3987 §3.1, §3.2, §5.3, §6.4 and the draft's §3.4, §3.7.1, §12: valid IRIs under both
 /// IRI profiles; not URIs (RFC 3986 stops at the first non-ASCII character).

@@ -50,7 +50,7 @@ fn show(r: &Result<IriRef<&str>, ParseError>) -> String {
 
 /// The seed draft lets a fragment contain '#'; RFC 3987 and RFC 3986 do not.
 const FRAGMENT_HASH: &str = "draft-duerst-iri-bis-07 §2.2: `ifragment = *( ipchar / \"/\" / \"?\" / \"#\" )` \
-     (RFC 3987 §2.2 and RFC 3986 §3.5 have no \"#\"; ERRATA.md: intended)";
+     (RFC 3987 §2.2 and RFC 3986 §3.5 have no \"#\"; the draft intends it)";
 
 // ---------------------------------------------------------------------------------------------
 // oxigraph/oxiri tests/lib.rs

@@ -34,7 +34,7 @@ fn assert_classes(groups: &[&[Urn<&str>]]) {
     }
 }
 
-// ---- RFC 2141 §6 (the examples as restored by ERRATA.md: FOO, not F00) ----
+// ---- RFC 2141 §6 (the examples read FOO, where text copies print F00) ----
 
 #[test]
 fn rfc2141_section6_lexical_equivalence() {

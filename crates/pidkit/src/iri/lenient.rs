@@ -17,8 +17,8 @@ use crate::pct::push_encoded;
 ///   is not `ucschar`), non-characters, specials, tags. Bidi formatting characters (which
 ///   LEIRI processors did not forbid, but §4.1 does) are encoded too, so that the result is an IRI.
 /// * [`Lenient::WebAddress`] (§7.2): first strip leading and trailing space, TAB, LF and CR, and
-///   every TAB, LF and CR inside (the `href-strip` set of browsers, see ERRATA); a `\` before
-///   the query or fragment becomes `/` (`href-path-sep`; done before step 3 would encode it);
+///   every TAB, LF and CR inside (`href-strip`: what browsers strip); a `\` before the query
+///   or fragment becomes `/` (`href-path-sep`; done before step 3 would encode it);
 ///   then encode as LEIRI does; then write a `%` not followed by two hex digits as `%25`.
 ///
 /// A string that maps to itself is borrowed. Parse errors point into the original string.
