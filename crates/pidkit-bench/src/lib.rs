@@ -3,6 +3,23 @@
 
 use std::path::PathBuf;
 
+/// Say that `rel` (a path inside the conformance directory, or `*` for all of it) was skipped
+/// because its data is missing: on stderr, and in the file `PIDKIT_SKIPPED_LOG` names, which
+/// `scripts/test-all` reads to end its run with the list.
+pub fn skipped(rel: &str) {
+    eprintln!("SKIPPED: {rel} not found (set PIDKIT_CONFORMANCE_DIR)");
+    if let Some(log) = std::env::var_os("PIDKIT_SKIPPED_LOG") {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
+            let _ = f.write_all(format!("{rel}\tpidkit-bench\n").as_bytes());
+        }
+    }
+}
+
 /// The conformance directory, if present.
 pub fn conformance_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("PIDKIT_CONFORMANCE_DIR") {
@@ -67,7 +84,7 @@ pub fn url_corpora() -> Vec<Corpus> {
         })
         .collect();
     if out.is_empty() {
-        eprintln!("SKIPPED: url-various-datasets not found (set PIDKIT_CONFORMANCE_DIR)");
+        skipped("url-various-datasets");
     }
     out
 }
@@ -78,7 +95,7 @@ pub fn cc_pairs() -> Vec<(String, String)> {
     let Some(text) = conformance_dir()
         .and_then(|d| std::fs::read_to_string(d.join("oxiri/relative_urls_cc_10k.csv")).ok())
     else {
-        eprintln!("SKIPPED: oxiri/relative_urls_cc_10k.csv not found (set PIDKIT_CONFORMANCE_DIR)");
+        skipped("oxiri/relative_urls_cc_10k.csv");
         return Vec::new();
     };
     text.lines()
