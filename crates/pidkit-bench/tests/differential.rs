@@ -87,7 +87,7 @@ fn path_has_dots(s: &str, encoded: bool) -> bool {
     IriRef::parse(s).is_ok_and(|r| r.path().split('/').any(|seg| dot_segment(seg, encoded)))
 }
 
-/// The deliberate differences, each with the spec sentence that decides it. The README's
+/// The deliberate differences, each with the spec sentence that decides it. docs/conformance.md's
 /// conformance sections list the same ones for the fixed test sets.
 const DELIBERATE: &[Deliberate] = &[
     Deliberate {

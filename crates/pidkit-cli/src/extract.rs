@@ -42,7 +42,7 @@ struct Found<'a> {
     kind: &'static str,
     /// The identifier as found (what `check` would be given).
     input: &'a str,
-    /// It runs to a line end where it may go on in the next line (see the README).
+    /// It runs to a line end where it may go on in the next line (docs/extract.md, "Broken lines").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     truncated: bool,
     /// Why it is no valid identifier of its kind as found: the text of a `<…>` is reported as

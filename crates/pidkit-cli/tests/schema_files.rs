@@ -167,7 +167,7 @@ fn extract_file() -> Value {
     props.insert(
         "truncated".into(),
         json!({
-            "description": "Present and true when the identifier runs to a line end where it may go on in the next line, and was not joined (README: Finding identifiers in text).",
+            "description": "Present and true when the identifier runs to a line end where it may go on in the next line, and was not joined (docs/extract.md: Broken lines).",
             "const": true,
         }),
     );

@@ -258,7 +258,7 @@ impl serde::Serialize for WarningCode {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Warning {
-    /// Stable kebab-case code, listed in the README's warning table.
+    /// Stable kebab-case code, listed in the warning table of the guide (`docs/warnings.md`).
     pub code: WarningCode,
     /// Byte offset of the text the warning is about.
     pub offset: usize,

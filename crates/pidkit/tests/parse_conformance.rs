@@ -3,7 +3,7 @@
 //!
 //! Every case is counted in a [`Tally`]; a case where we differ on purpose is listed right
 //! here with the spec sentence that decides it. Run with `--nocapture` to see the
-//! `AGREEMENT` lines the README quotes.
+//! `AGREEMENT` lines docs/conformance.md quotes.
 
 mod common;
 

@@ -3,7 +3,7 @@
 Each function takes a column (name or ``Column``) and the options of its
 :mod:`pidkit.arrow` namesake, and returns a ``Column``; the work is done per Arrow batch
 (``spark.sql.execution.arrow.maxRecordsPerBatch`` rows) on the executors, which need the
-``pidkit`` wheel installed (see the README, "Python and at scale").
+``pidkit`` wheel installed (see docs/python.md in the repository, "Spark").
 
 On Spark 4.1 and later the functions are Arrow UDFs (``arrow_udf``: Arrow batches straight
 into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``parse`` and
@@ -12,7 +12,7 @@ into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``pa
 ``engine="jvm"`` (``check``, ``kind``, ``normalize``, ``key``, ``doi_name``): Java UDFs that
 call pidkit's native library inside the executors' JVMs, with no Python worker and no Arrow
 round trip (``doi_name`` in 0.6–0.7× the Arrow UDF's time). They need ``pidkit-spark.jar``
-(``scripts/build-spark-jar``) in ``spark.jars``; see the README.
+(``scripts/build-spark-jar``) in ``spark.jars``; see docs/python.md.
 
 >>> import pidkit.spark as pid  # doctest: +SKIP
 >>> df = spark.read.parquet("refs.parquet")  # doctest: +SKIP

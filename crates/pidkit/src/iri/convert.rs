@@ -323,7 +323,7 @@ impl<T: AsRef<str>> IriRef<T> {
 // ---- hosts (§3.4, §3.7 step 6) ----
 
 /// IDNA ToASCII (UTS #46 non-transitional; `UseSTD3ASCIIRules=false`, `CheckHyphens=false`, bidi and
-/// joiner checks on, DNS lengths verified; see the README) of an `ireg-name`, for a host
+/// joiner checks on, DNS lengths verified; see `docs/schemes/iri.md`) of an `ireg-name`, for a host
 /// known to be a DNS name (§3.4).
 ///
 /// An ASCII name is returned as it is, borrowed: the mapping is the identity on URIs (§3.3),

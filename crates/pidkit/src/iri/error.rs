@@ -82,8 +82,8 @@ fn invalid_char(c: char) -> String {
     }
 }
 
-/// The codes of the IRI checks ([`crate::iri::warnings`]), one constant each (the README's warning
-/// table lists them with their spec sections).
+/// The codes of the IRI checks ([`crate::iri::warnings`]), one constant each (the warning
+/// table of the guide, `docs/warnings.md`, lists them with their spec sections).
 pub mod codes {
     use crate::error::WarningCode;
 

@@ -2,7 +2,7 @@
 //! §4.2), normalization (§5.3.2.2, §8.5), code points (§6.1, §7.3), spoofing (§8.5, §10), and
 //! a few URI hygiene rules (RFC 3986 §2.1, §3.2.1).
 //!
-//! Every warning has a stable code (the README lists them all in one table). Nothing here
+//! Every warning has a stable code (`docs/warnings.md` in the repository lists them all in one table). Nothing here
 //! allocates unless there is something to report.
 
 use unicode_bidi::{BidiClass, bidi_class};

@@ -42,7 +42,11 @@ pub fn skipped(rel: &str) {
     if let Some(log) = std::env::var_os("PIDKIT_SKIPPED_LOG") {
         use std::io::Write;
         let line = format!("{rel}\t{}\n", env!("CARGO_CRATE_NAME"));
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
             let _ = f.write_all(line.as_bytes());
         }
     }
@@ -91,7 +95,7 @@ impl Tally {
         self.deliberate += 1;
     }
 
-    /// Print the agreement line (picked up for the README) and fail on unexpected disagreements.
+    /// Print the agreement line (the figures of docs/conformance.md) and fail on unexpected disagreements.
     pub fn finish(self) {
         println!(
             "AGREEMENT {}: {}/{} agree, {} deliberate differences",
