@@ -2,6 +2,26 @@
 //! read borrowing the input, with the nine steps of "Normalization and Lexical Equivalence",
 //! shoulders, the THUMP inflections and the NOID check character.
 //!
+//! The rules, with the sections of draft-kunze-ark they come from (the guide's page is
+//! `docs/schemes/ark.md`):
+//!
+//! - **Anatomy** ("ARK Anatomy"): an optional Resolver Service (`https://` and an NMA host,
+//!   "The Name Mapping Authority"), the label `ark:` (the old form `ark:/` read too), the NAAN
+//!   (betanumeric, "The Name Assigning Authority Number": five digits since 2001; 12345 and
+//!   99999 are shared, for examples and tests), `/`, the Name (an optional shoulder, "Optional:
+//!   Shoulders", and the blade), then Qualifiers (`/` components and `.` variants, "The
+//!   Qualifier Part"); an optional NOID check character ends the base name.
+//! - **Characters** ("Character Repertoires"): visible ASCII — letters, digits, `= ~ * + @ _ $`
+//!   and the reserved `% - . /`; hyphens are identity-inert; `%XX` only to conceal a reserved
+//!   character, in upper case.
+//! - **Inflections** (THUMP): `?info`, and the old `?` and `??`, ask for metadata: not part of
+//!   the identifier.
+//! - **Equivalence** ("Normalization and Lexical Equivalence", nine steps): the NMA, the label's
+//!   form and the inflection dropped; `ark:` and the NAAN lower-cased; hyphens and hyphen-like
+//!   characters removed; `%XX` of unreserved characters decoded, hex upper-cased; initial,
+//!   final and doubled structural characters removed. Case elsewhere is significant.
+//!
+//!
 //! ```
 //! use pidkit::ark::Ark;
 //!

@@ -1,6 +1,24 @@
 //! DOI names and `doi:` URIs: the DOI Foundation's `doi` URI scheme, the 2003 draft
 //! (draft-paskin-doi-uri-04), every form a DOI is written in, and finding DOIs in text.
 //!
+//! The rules, with their sections (the guide's page is `docs/schemes/doi.md`):
+//!
+//! - **The name** (DOI Handbook §2.2; doi URI scheme §2): prefix `/` suffix, split at the first
+//!   `/`; the prefix is the directory indicator `10`, `.` and a registrant code of non-empty
+//!   dot-separated parts; the suffix is non-empty; every code point of the Unicode Graphic type.
+//!   `10/abc` is a shortDOI, an alias to be resolved.
+//! - **The `doi:` URI** (doi URI scheme §2, Notes 1–3): unreserved characters, sub-delims, `:`
+//!   and `@` literal, every other UTF-8 byte `%XX` — the `/` inside the suffix too; no query or
+//!   fragment (the 2003 draft, draft-paskin-doi-uri-04 §3.1, allowed both: `DoiProfile::Legacy`).
+//! - **Equivalence** (doi URI scheme §3): case-insensitive in Basic Latin only, no Unicode
+//!   normalization; the key is the `doi:` URI with ASCII letters upper-cased.
+//! - **Written forms** (DOI Handbook §2.6, §3.8): the name, `DOI:` labels, `doi:` and
+//!   `info:doi/` URIs, `urn:doi:`, doi.org and dx.doi.org URLs (their query and fragment are the
+//!   resolver's, not the name's), Handle API URLs; URLs presented with the Handbook's encoding
+//!   (§2.5.2.4), a `.`/`..` segment of the suffix encoded so URL parsers keep it.
+//! - **Resolution** (doi URI scheme §4): the Handle API at `https://doi.org/api/handles/`.
+//!
+//!
 //! ```
 //! use pidkit::doi::{self, Doi, DoiForm};
 //!

@@ -2,6 +2,20 @@
 //! the HDL.NET proxy URLs and the Handle API; the Handle record resolution returns; and
 //! finding handles in text. A DOI is a handle whose prefix is `10.…` (or `10`).
 //!
+//! The rules, with their sections (the guide's page is `docs/schemes/hdl.md`):
+//!
+//! - **The name** (RFC 3651 §2.1, §2.1.4; RFC 3650 §3): prefix (naming authority, non-empty
+//!   `.`-separated segments) `/` local name (non-empty, may hold more `/`), printable UTF-8
+//!   text, no length limit.
+//! - **Written forms**: `hdl:` (the Handle.Net software's URI form; no IANA registration, so it
+//!   is read like `info:hdl/` plus the proxy's query), `info:hdl/` (RFC 4452), the HDL.NET proxy
+//!   URL (`https://hdl.handle.net/…`; `?noredirect`, `?index=`, `?locatt=` are the proxy's, not
+//!   the handle's: Handle.Net Technical Manual §12) and the Handle API URL (§14).
+//! - **Equivalence** (Handle.Net Technical Manual §1.1: the Global Handle Registry resolves
+//!   ASCII case-insensitively): ASCII letters upper-cased in the key, nothing else folded; a
+//!   handle that is a DOI has the DOI's key.
+//!
+//!
 //! ```
 //! use pidkit::hdl::{self, Handle, HdlForm};
 //!

@@ -1,6 +1,20 @@
 //! IVOA identifiers (IVOA Identifiers 2.0): the rules of §2 on top of the IRI parser, the
 //! Registry and local parts, §2.6 comparison, dataset and standard identifiers (§4).
 //!
+//! The rules, with their sections (IVOA Identifiers 2.0; the guide's page is `docs/schemes/ivo.md`):
+//!
+//! - **Syntax** (§2.2–§2.3): `ivo://` authority (at least three characters, a letter or digit
+//!   first, no `~` recommended, §2.3.2), a resource key of non-empty segments without `.`/`..`
+//!   (§2.3.3), an optional query and fragment (§2.3.4); no port, no userinfo, no IP literal,
+//!   unreserved characters never percent-encoded, encoded text UTF-8. Sub-delimiters in a
+//!   resource key are forbidden "unless another IVOA specification defines their use" (§2.2):
+//!   warned by `Ivoid::parse`, refused by `Ivoid::parse_strict`. No relative IVOIDs (§2.4).
+//! - **Comparison** (§2.6): the Registry part case-insensitive, the local part (query and
+//!   fragment) exactly; nothing else normalized. RegTAP stores the Registry part lower-cased.
+//! - **Kinds** (§4): dataset identifiers (§4.1: a query, or the deprecated fragment form) and
+//!   standard identifiers (§4.2: `<standard-ref>#<key>-<version>`).
+//!
+//!
 //! ```
 //! use pidkit::ivo::{Ivoid, IvoidKind};
 //!

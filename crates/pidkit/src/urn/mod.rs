@@ -1,6 +1,22 @@
 //! URNs: RFC 8141 (the default) and RFC 2141, parsed on top of the IRI parser; lexical
 //! equivalence, namespace rules and NID classes (RFC 8141 §2, §3, §5; RFC 2141 §2, §5).
 //!
+//! The rules, with their sections (the guide's page is `docs/schemes/urn.md`):
+//!
+//! - **Syntax** (RFC 8141 §2): `urn:` NID `:` NSS, the NID of 2 to 32 letters, digits and `-`
+//!   (a letter or digit first and last), the NSS of `pchar` and `/` (not starting with `/`),
+//!   then the optional r-component `?+`, q-component `?=` and f-component `#`. RFC 2141 (§2,
+//!   `UrnSyntax::Rfc2141`) allowed a one-character NID and no components, and excluded more
+//!   characters (§2.4).
+//! - **Equivalence** (RFC 8141 §3; RFC 2141 §5): `urn` and the NID case-insensitive, `%XX` hex
+//!   case-insensitive, percent-encoding never decoded (§3.1), the components ignored; then each
+//!   namespace's own rules, which only join what the generic rule keeps apart (`uuid` as 128-bit
+//!   values, RFC 4122; `isbn` and `issn` by check digit, ISBN-10 ≡ its ISBN-13; `nbn:de`; `ietf`
+//!   case-insensitive, RFC 2648; `doi`).
+//! - **Namespaces** (RFC 8141 §5): formal NIDs from IANA's registry ([`FORMAL_NIDS`]), informal
+//!   `urn-N`, experimental `X-`; an unregistered NID is read and warned.
+//!
+//!
 //! ```
 //! use pidkit::urn::{Urn, UrnSyntax, NamespaceClass};
 //!
