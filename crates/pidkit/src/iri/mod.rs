@@ -3,7 +3,7 @@
 //!
 //! The rules, with the sections they come from (the guide's page is `docs/schemes/iri.md`):
 //!
-//! - **Grammar** (draft-duerst-iri-bis-07 §2.2, the default [`Profile::Bis`]; RFC 3987 §2.2,
+//! - **Grammar** (draft-duerst-iri-bis-07 §2.2, the default [`Profile::IriBis`]; RFC 3987 §2.2,
 //!   [`Profile::Rfc3987`], what RDF 1.1 and XML cite; RFC 3986 §3, [`Profile::Rfc3986Uri`]):
 //!   one pass over the input, no allocation, borrowed components ([`IriRef::parse`] for
 //!   `IRI-reference`, [`Iri::parse`] for `IRI`, `Iri::parse_absolute` for `absolute-IRI`).
