@@ -310,11 +310,6 @@ impl Source {
         }
     }
 
-    /// Whether the input is an RDF file.
-    pub fn is_rdf(&self) -> bool {
-        matches!(self.kind, Kind::Rdf(_))
-    }
-
     /// The next chunk, or `None` at the end of input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         let encoding = self.encoding;
@@ -451,17 +446,23 @@ impl Shape {
 
     /// The JSON members after `line`: `,"row":2,"column":"doi"` or `,"column":7,"term":"object"`.
     pub fn json(&self, line: &Line<'_>) -> String {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.json_at(line.number, p.0, p.1)
+    }
+
+    /// [`Shape::json`] of input `number` at `column` (RDF), as `term`.
+    pub fn json_at(&self, number: usize, column: usize, term: Option<crate::rdf::Term>) -> String {
         let mut s = String::new();
         match self {
             Shape::Lines => {}
             Shape::Table(label) => {
                 s.push_str(",\"row\":");
-                crate::output::push_int(&mut s, line.number);
+                crate::output::push_int(&mut s, number);
                 s.push_str(",\"column\":");
                 s.push_str(&label.json());
             }
             Shape::Rdf => {
-                let p = line.place.map_or((1, None), |p| (p.column, p.term));
+                let p = (column, term);
                 s.push_str(",\"column\":");
                 crate::output::push_int(&mut s, p.0);
                 if let Some(term) = p.1 {
@@ -485,14 +486,26 @@ impl Shape {
 
     /// Append the values of [`Shape::tsv_columns`] (each after a tab).
     pub fn tsv(&self, out: &mut String, line: &Line<'_>) {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.tsv_at(out, line.number, p.0, p.1);
+    }
+
+    /// [`Shape::tsv`] of input `number` at `column` (RDF), as `term`.
+    pub fn tsv_at(
+        &self,
+        out: &mut String,
+        number: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) {
         match self {
             Shape::Lines => {}
             Shape::Table(label) => {
-                crate::output::tsv_field(out, false, Some(&line.number.to_string()));
+                crate::output::tsv_field(out, false, Some(&number.to_string()));
                 crate::output::tsv_field(out, false, Some(&label.text()));
             }
             Shape::Rdf => {
-                let p = line.place.map_or((1, None), |p| (p.column, p.term));
+                let p = (column, term);
                 crate::output::tsv_field(out, false, Some(&p.0.to_string()));
                 crate::output::tsv_field(out, false, p.1.map(crate::rdf::Term::name));
             }
@@ -501,16 +514,26 @@ impl Shape {
 
     /// What human output writes before a report: `3: `, `row 2 (line 3): `, `4:17 object: `.
     pub fn prefix(&self, line: &Line<'_>) -> String {
-        match self {
-            Shape::Lines => format!("{}: ", line.number),
-            Shape::Table(_) => format!("row {} (line {}): ", line.number, line.line()),
-            Shape::Rdf => match line.place {
-                Some(p) => match p.term {
-                    Some(t) => format!("{}:{} {}: ", p.line, p.column, t.name()),
-                    None => format!("{}:{}: ", p.line, p.column),
-                },
-                None => format!("{}: ", line.number),
-            },
+        match line.place {
+            Some(p) => self.prefix_at(line.number, p.line, p.column, p.term),
+            None => format!("{}: ", line.number),
+        }
+    }
+
+    /// [`Shape::prefix`] of input `number`, on physical line `line`, at `column` (RDF), as
+    /// `term`.
+    pub fn prefix_at(
+        &self,
+        number: usize,
+        line: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) -> String {
+        match (self, term) {
+            (Shape::Lines, _) => format!("{number}: "),
+            (Shape::Table(_), _) => format!("row {number} (line {line}): "),
+            (Shape::Rdf, Some(t)) => format!("{line}:{column} {}: ", t.name()),
+            (Shape::Rdf, None) => format!("{line}:{column}: "),
         }
     }
 

@@ -896,7 +896,11 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
 fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
     let c = a.common;
     set_threads(c.threads)?;
-    let job = dedupe::Dedupe {
+    let format = c.table.input_format()?;
+    let mut source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
+        .keep_blank(c.keep_blank)
+        .format(&format)?;
+    let mut job = dedupe::Dedupe {
         opts: read_options(c.table.read_as(c.as_), c.profile.as_deref())?,
         level: a.level.into(),
         format: c.out.format(),
@@ -904,9 +908,19 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         all: a.all,
         summary: c.summary,
         clean: c.clean,
+        shape: input::Shape::of(&source),
+        table: None,
     };
-    let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
-        .keep_blank(c.keep_blank);
+    if let (Some(delimiter), Some(t)) = (c.table.output_delimiter(), source.table_mut()) {
+        t.keep_raw(true);
+        let bom = t.bom_removed;
+        job.table = Some(table::TableOut::new(
+            t,
+            delimiter,
+            &dedupe::TABLE_COLUMNS,
+            bom,
+        ));
+    }
     source.hint_files();
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(job.style));
     let ok = job
