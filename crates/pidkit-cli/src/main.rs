@@ -10,6 +10,7 @@ mod input;
 mod join;
 mod output;
 mod rdf;
+mod rdf_scan;
 mod resolve;
 mod run;
 mod table;
