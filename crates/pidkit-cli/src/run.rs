@@ -215,7 +215,12 @@ pub fn run(
                 let mut part = Tally::default();
                 for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
                     let line = chunk.line(k, encoding);
-                    if blank != Blank::Input && line.text.as_ref().is_ok_and(|s| is_blank(s)) {
+                    // An input the reader could not read (`Place::problem`) is never blank.
+                    let problem = line.place.is_some_and(|p| p.problem.is_some());
+                    if blank != Blank::Input
+                        && !problem
+                        && line.text.as_ref().is_ok_and(|s| is_blank(s))
+                    {
                         part.blank += 1;
                         if blank == Blank::Record {
                             job.blank(&line, &mut text);

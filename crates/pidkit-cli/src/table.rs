@@ -248,6 +248,23 @@ impl TableReader {
         self.nend = 0;
     }
 
+    /// Line ends and empty lines after the last record are its own, to be written back with
+    /// it: take them (up to 64 KiB of them) into the record when nothing else follows.
+    fn absorb_trailer(&mut self) -> io::Result<()> {
+        let crlf = |b: &u8| *b == b'\n' || *b == b'\r';
+        while !self.eof
+            && self.data[self.pos..].iter().all(crlf)
+            && self.data.len() - self.pos < 1 << 16
+        {
+            self.fill()?;
+        }
+        if self.eof && self.data[self.pos..].iter().all(crlf) && self.skipped.is_none() {
+            self.pos = self.data.len();
+            self.csv.reset();
+        }
+        Ok(())
+    }
+
     /// The next record, its cells in `fields`/`ends`; `None` at the end of the table.
     fn next_record(&mut self) -> io::Result<Option<Rec>> {
         if self.ended {
@@ -300,6 +317,7 @@ impl TableReader {
                     if self.skipped.is_some() || self.pos - self.start > MAX_RECORD {
                         self.skip_part();
                     }
+                    self.absorb_trailer()?;
                     let (start, end) = (self.start, self.pos);
                     self.start = self.pos;
                     if let Some((bytes, line)) = self.skipped {
