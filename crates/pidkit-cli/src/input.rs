@@ -70,6 +70,7 @@ impl Line<'_> {
 }
 
 /// A line whose bytes are not valid in the input encoding.
+#[derive(Debug)]
 pub struct BadBytes<'a> {
     pub bytes: &'a [u8],
     /// Byte offset of the first invalid byte.
