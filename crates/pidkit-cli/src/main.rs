@@ -51,7 +51,9 @@ enum Command {
 Examples:
   pidkit check 'http://example.org/%GZ'
   pidkit check --json < ids.txt
-  pidkit check --as iri --profile rfc3987 'http://example.org/a#b#c'")]
+  pidkit check --as iri --profile rfc3987 'http://example.org/a#b#c'
+  pidkit check --format csv --column doi --json < refs.csv
+  pidkit check -q --format ntriples --input data.nt")]
     Check(Common),
     /// Show the components of identifiers
     #[command(after_help = "\
@@ -80,7 +82,8 @@ that level exactly when their keys are equal. normalize gives the form to show p
 
 Examples:
   pidkit key 'https://doi.org/10.1000/abc' 'DOI: 10.1000/ABC'
-  pidkit key --input dois.csv --level syntax")]
+  pidkit key --input dois.txt --level syntax
+  pidkit key --format csv --column doi --clean --output csv < refs.csv > keyed.csv")]
     Key(KeyArgs),
     /// Map IRIs to URIs (percent-encoding as UTF-8, IDNA for DNS host names)
     #[command(
@@ -128,7 +131,8 @@ first appearance, with the line numbers of its members.
 
 Examples:
   pidkit dedupe --level scheme < urls.txt
-  pidkit dedupe --json --input dois.txt")]
+  pidkit dedupe --json --input dois.txt
+  pidkit dedupe --format csv --column doi --clean --output csv < refs.csv > unique.csv")]
     Dedupe(DedupeArgs),
     /// Find every identifier in running text (plain text, Markdown, HTML, JSON, BibTeX)
     #[command(after_help = "\
