@@ -666,7 +666,7 @@ pub fn added_names(header: &[String], added: &[&str]) -> Vec<String> {
         .iter()
         .map(|name| {
             let mut n = (*name).to_owned();
-            while header.iter().any(|h| *h == n) {
+            while header.contains(&n) {
                 n.insert_str(0, "pidkit_");
             }
             n

@@ -80,7 +80,7 @@ pub const TARGETS: &[(&str, Target)] = &[
 /// The CLI's reading of one N-Triples or N-Quads statement (`--format ntriples|nquads`): the
 /// same file, compiled here too (the CLI is a binary, not a library).
 #[path = "../../pidkit-cli/src/rdf_scan.rs"]
-#[allow(missing_docs, unreachable_pub)]
+#[allow(missing_docs, unreachable_pub, dead_code)]
 mod rdf_scan;
 
 /// The IRIs of N-Triples and N-Quads lines as `pidkit --format ntriples|nquads` reads them:
