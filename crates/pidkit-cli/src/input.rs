@@ -17,25 +17,60 @@ const CHUNK_BYTES: usize = 2 << 20;
 /// A batch of input lines in one buffer, split in place: no copy or allocation per line.
 #[derive(Default)]
 pub struct Chunk {
-    buf: Vec<u8>,
-    spans: Vec<Span>,
+    pub(crate) buf: Vec<u8>,
+    pub(crate) spans: Vec<Span>,
+    /// Where each input is in a table or an RDF file, parallel to `spans`; empty for lines.
+    pub(crate) places: Vec<Place>,
+    /// The bytes of the table's records that `Place::raw` points into (`--output csv|tsv`).
+    pub(crate) raw: Vec<u8>,
 }
 
-struct Span {
-    number: usize,
-    start: usize,
-    end: usize,
+/// Where an input of a table (`--format csv|tsv`) or an RDF file (`--format ntriples|nquads`)
+/// is, beyond its ordinal (`Line::number`: the data row, or the IRI's count).
+#[derive(Default)]
+pub struct Place {
+    /// The physical line (1-based) where the row starts, or where the IRI is.
+    pub line: usize,
+    /// RDF: the column (1-based, in characters) of the IRI's first character, or of a syntax
+    /// error.
+    pub column: usize,
+    /// RDF: the IRI's place in its statement (`None` for a syntax error).
+    pub term: Option<crate::rdf::Term>,
+    /// Why the input could not be read (a missing column, an RDF syntax error, a row over the
+    /// size limit): its error record, whose offsets point into the input's text.
+    pub problem: Option<crate::output::ErrorJson>,
+    /// Tables: the record's bytes in `Chunk::raw` — the empty lines before it, the record,
+    /// its line end — for writing it back (`--output csv|tsv`).
+    pub raw: crate::table::RawRecord,
+}
+
+pub(crate) struct Span {
+    pub(crate) number: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
     /// Set when the line could not be decoded from its `--encoding`: byte offset of the bad bytes.
-    undecodable: Option<usize>,
+    pub(crate) undecodable: Option<usize>,
 }
 
 /// One input line: its number (1-based) and its text, or where its bytes stop being text.
 pub struct Line<'a> {
     pub number: usize,
     pub text: Result<&'a str, BadBytes<'a>>,
+    /// Where it is in a table or an RDF file (`None` for lines and arguments).
+    pub place: Option<&'a Place>,
+    /// Tables: the bytes of its record (see [`Place::raw`]); empty otherwise.
+    pub raw: &'a [u8],
+}
+
+impl Line<'_> {
+    /// The physical line to report: where the row starts or the IRI is; a line's own number.
+    pub fn line(&self) -> usize {
+        self.place.map_or(self.number, |p| p.line)
+    }
 }
 
 /// A line whose bytes are not valid in the input encoding.
+#[derive(Debug)]
 pub struct BadBytes<'a> {
     pub bytes: &'a [u8],
     /// Byte offset of the first invalid byte.
@@ -66,13 +101,16 @@ impl Chunk {
             Some(offset) => Err(bad(offset)),
             None => std::str::from_utf8(bytes).map_err(|e| bad(e.valid_up_to())),
         };
+        let place = self.places.get(k);
         Line {
             number: span.number,
             text,
+            place,
+            raw: place.map_or(&[][..], |p| p.raw.bytes(&self.raw)),
         }
     }
 
-    fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
+    pub(crate) fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
         let start = self.buf.len();
         self.buf.extend_from_slice(line);
         self.spans.push(Span {
@@ -115,6 +153,10 @@ pub struct Source {
 
 enum Kind {
     Args(Vec<String>),
+    /// A table, one column of it the inputs (`--format csv|tsv`).
+    Table(Box<crate::table::TableReader>),
+    /// An RDF file, its IRIs the inputs (`--format ntriples|nquads`).
+    Rdf(Box<crate::rdf::RdfReader>),
     Stream {
         reader: Box<dyn BufRead + Send>,
         /// Lines read so far.
@@ -220,13 +262,71 @@ impl Source {
 
     /// Whether the inputs come from a stream (a file or stdin) rather than arguments.
     pub fn is_stream(&self) -> bool {
-        matches!(self.kind, Kind::Stream { .. })
+        !matches!(self.kind, Kind::Args(_))
+    }
+
+    /// Read the stream as `format` says: lines (as opened), a table or an RDF file. A table's
+    /// header is read here (the column named is looked up in it). Arguments stay arguments
+    /// for lines; a table or an RDF file must come from a file or stdin.
+    pub fn format(mut self, format: &Format) -> Result<Source, String> {
+        if matches!(format, Format::Lines) {
+            return Ok(self);
+        }
+        let Kind::Stream { reader, .. } = std::mem::replace(&mut self.kind, Kind::Args(Vec::new()))
+        else {
+            return Err(format!(
+                "--format {} reads a file or stdin, not arguments: give --input FILE or pipe it in",
+                format.name()
+            ));
+        };
+        self.kind = match format {
+            Format::Lines => unreachable!("handled above"),
+            Format::Table(t) => Kind::Table(Box::new(crate::table::TableReader::open(
+                reader,
+                t,
+                self.encoding,
+            )?)),
+            Format::Rdf(quads) => Kind::Rdf(Box::new(crate::rdf::RdfReader::new(
+                reader,
+                *quads,
+                self.encoding,
+            ))),
+        };
+        Ok(self)
+    }
+
+    /// The table being read, if the input is one (its header, the column read).
+    pub fn table(&self) -> Option<&crate::table::TableReader> {
+        match &self.kind {
+            Kind::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The table being read, to set how it is read.
+    pub fn table_mut(&mut self) -> Option<&mut crate::table::TableReader> {
+        match &mut self.kind {
+            Kind::Table(t) => Some(t),
+            _ => None,
+        }
     }
 
     /// The next chunk, or `None` at the end of input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         let encoding = self.encoding;
         match &mut self.kind {
+            Kind::Table(t) => {
+                let chunk = t.next_chunk(CHUNK_BYTES)?;
+                self.bytes_read = t.bytes_read;
+                self.bom_removed |= t.bom_removed;
+                Ok(chunk)
+            }
+            Kind::Rdf(r) => {
+                let chunk = r.next_chunk(CHUNK_BYTES)?;
+                self.bytes_read = r.bytes_read;
+                self.bom_removed |= r.bom_removed;
+                Ok(chunk)
+            }
             Kind::Args(args) => {
                 if args.is_empty() {
                     return Ok(None);
@@ -324,6 +424,152 @@ impl Source {
     }
 }
 
+/// What the inputs of a run are, for the members and columns that say where each one is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Lines or arguments: `line` says it all.
+    Lines,
+    /// A table's cells: `row` (the data row, from 1) and `column` (the column's label).
+    Table(crate::table::Label),
+    /// An RDF file's IRIs: `column` (in characters, from 1) and `term`.
+    Rdf,
+}
+
+impl Shape {
+    /// The shape of `source`'s inputs.
+    pub fn of(source: &Source) -> Shape {
+        match (&source.kind, source.table()) {
+            (_, Some(t)) => Shape::Table(t.label.clone()),
+            (Kind::Rdf(_), _) => Shape::Rdf,
+            _ => Shape::Lines,
+        }
+    }
+
+    /// The JSON members after `line`: `,"row":2,"column":"doi"` or `,"column":7,"term":"object"`.
+    pub fn json(&self, line: &Line<'_>) -> String {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.json_at(line.number, p.0, p.1)
+    }
+
+    /// [`Shape::json`] of input `number` at `column` (RDF), as `term`.
+    pub fn json_at(&self, number: usize, column: usize, term: Option<crate::rdf::Term>) -> String {
+        let mut s = String::new();
+        match self {
+            Shape::Lines => {}
+            Shape::Table(label) => {
+                s.push_str(",\"row\":");
+                crate::output::push_int(&mut s, number);
+                s.push_str(",\"column\":");
+                s.push_str(&label.json());
+            }
+            Shape::Rdf => {
+                let p = (column, term);
+                s.push_str(",\"column\":");
+                crate::output::push_int(&mut s, p.0);
+                if let Some(term) = p.1 {
+                    s.push_str(",\"term\":\"");
+                    s.push_str(term.name());
+                    s.push('"');
+                }
+            }
+        }
+        s
+    }
+
+    /// The TSV columns after the command's: `row column` or `column term`.
+    pub fn tsv_columns(&self) -> &'static [&'static str] {
+        match self {
+            Shape::Lines => &[],
+            Shape::Table(_) => &["row", "column"],
+            Shape::Rdf => &["column", "term"],
+        }
+    }
+
+    /// Append the values of [`Shape::tsv_columns`] (each after a tab).
+    pub fn tsv(&self, out: &mut String, line: &Line<'_>) {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.tsv_at(out, line.number, p.0, p.1);
+    }
+
+    /// [`Shape::tsv`] of input `number` at `column` (RDF), as `term`.
+    pub fn tsv_at(
+        &self,
+        out: &mut String,
+        number: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) {
+        match self {
+            Shape::Lines => {}
+            Shape::Table(label) => {
+                crate::output::tsv_field(out, false, Some(&number.to_string()));
+                crate::output::tsv_field(out, false, Some(&label.text()));
+            }
+            Shape::Rdf => {
+                let p = (column, term);
+                crate::output::tsv_field(out, false, Some(&p.0.to_string()));
+                crate::output::tsv_field(out, false, p.1.map(crate::rdf::Term::name));
+            }
+        }
+    }
+
+    /// What human output writes before a report: `3: `, `row 2 (line 3): `, `4:17 object: `.
+    pub fn prefix(&self, line: &Line<'_>) -> String {
+        match line.place {
+            Some(p) => self.prefix_at(line.number, p.line, p.column, p.term),
+            None => format!("{}: ", line.number),
+        }
+    }
+
+    /// [`Shape::prefix`] of input `number`, on physical line `line`, at `column` (RDF), as
+    /// `term`.
+    pub fn prefix_at(
+        &self,
+        number: usize,
+        line: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) -> String {
+        match (self, term) {
+            (Shape::Lines, _) => format!("{number}: "),
+            (Shape::Table(_), _) => format!("row {number} (line {line}): "),
+            (Shape::Rdf, Some(t)) => format!("{line}:{column} {}: ", t.name()),
+            (Shape::Rdf, None) => format!("{line}:{column}: "),
+        }
+    }
+
+    /// What a blank input is called in human output.
+    pub fn blank_name(&self) -> &'static str {
+        match self {
+            Shape::Table(_) => "blank cell",
+            _ => "blank line",
+        }
+    }
+}
+
+/// How the stream is read (`--format`).
+pub enum Format {
+    /// One input per line (the default).
+    Lines,
+    /// A table: one column of each row (`--format csv|tsv`).
+    Table(crate::table::TableOptions),
+    /// The IRIs of N-Triples (`false`) or N-Quads (`true`) statements.
+    Rdf(bool),
+}
+
+impl Format {
+    /// The name `--format` gives it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::Lines => "lines",
+            Format::Table(t) if t.delimiter == b'\t' => "tsv",
+            Format::Table(_) => "csv",
+            Format::Rdf(false) => "ntriples",
+            Format::Rdf(true) => "nquads",
+        }
+    }
+}
+
 /// How a command is given its input, for [`terminal_stdin_hint`]: the command's name, the
 /// arguments it always takes first (`join`'s base), example inputs as arguments, and whether
 /// it has `--input FILE`.
@@ -399,7 +645,7 @@ pub fn encoding_for(label: Option<&str>) -> Result<&'static Encoding, String> {
 
 /// Decode one line from a non-UTF-8 encoding and normalize it to NFC (§3.1); on malformed
 /// input, the byte offset of the first bad byte.
-fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
+pub(crate) fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut text = String::with_capacity(bytes.len() * 3 + 16);
     let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);
