@@ -23,6 +23,8 @@ pub struct Chunk {
     pub(crate) places: Vec<Place>,
     /// The bytes of the table's records that `Place::raw` points into (`--output csv|tsv`).
     pub(crate) raw: Vec<u8>,
+    /// Lines: the few inputs that could not be read (a line over [`MAX_LINE`]), by index.
+    pub(crate) problems: Vec<(usize, Place)>,
 }
 
 /// Where an input of a table (`--format csv|tsv`) or an RDF file (`--format ntriples|nquads`)
@@ -101,13 +103,39 @@ impl Chunk {
             Some(offset) => Err(bad(offset)),
             None => std::str::from_utf8(bytes).map_err(|e| bad(e.valid_up_to())),
         };
-        let place = self.places.get(k);
+        let place = self
+            .places
+            .get(k)
+            .or_else(|| self.problems.iter().find(|(i, _)| *i == k).map(|(_, p)| p));
         Line {
             number: span.number,
             text,
             place,
             raw: place.map_or(&[][..], |p| p.raw.bytes(&self.raw)),
         }
+    }
+
+    /// The record of line `number`, over [`MAX_LINE`] (`bytes` long): skipped as it was read.
+    fn too_long(&mut self, number: usize, bytes: u64) {
+        self.push(number, b"", None);
+        self.problems.push((
+            self.spans.len() - 1,
+            Place {
+                line: number,
+                column: 1,
+                problem: Some(crate::output::ErrorJson {
+                    code: "line-too-long",
+                    offset: 0,
+                    len: 0,
+                    message: format!(
+                        "line {number} is longer than {} MiB ({bytes} bytes): it was skipped",
+                        MAX_LINE >> 20
+                    ),
+                    hint: Some("one identifier per line: is this the file meant?".into()),
+                }),
+                ..Place::default()
+            },
+        ));
     }
 
     pub(crate) fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
@@ -166,8 +194,14 @@ enum Kind {
         /// The end of input was read. A terminal's end of input (Ctrl-D) is not sticky: read
         /// again, it would wait for more typing, so it is never read again.
         eof: bool,
+        /// Bytes of a line over [`MAX_LINE`] skipped so far (its end not read yet).
+        skipping: Option<u64>,
     },
 }
+
+/// The longest line read as an input (16 MiB, as the table and RDF readers): a longer one is
+/// skipped as it is read — never held whole — and answered with a `line-too-long` record.
+pub const MAX_LINE: usize = 16 << 20;
 
 impl Source {
     /// Arguments if any were given (other than a lone `-`), else the file, else stdin.
@@ -217,6 +251,7 @@ impl Source {
             line: 0,
             carry: Vec::new(),
             eof: false,
+            skipping: None,
         };
         source.blank = Blank::Skip;
         Ok(source)
@@ -342,27 +377,68 @@ impl Source {
                 line,
                 carry,
                 eof,
+                skipping,
             } => {
                 // Read whole buffers until the block is big enough and holds a line end, or the
-                // input ends. A line longer than a block grows the block until its end arrives;
-                // only the newly read bytes are searched for it.
+                // input ends. A line longer than a block grows the block until its end arrives
+                // (only the newly read bytes are searched for it), up to MAX_LINE: past that it
+                // is dropped as it is read, and a `line-too-long` record stands for it.
+                let mut chunk = Chunk::default();
                 let mut block = std::mem::take(carry);
                 let mut searched = 0;
+                // Where the last line of `block` starts, and how far that is known: each byte
+                // is looked at once, however long the line.
+                let (mut last, mut scanned) = (0, 0);
                 loop {
-                    if block.len() >= CHUNK_BYTES {
-                        if let Some(end) = memchr::memrchr(b'\n', &block[searched..]) {
-                            *carry = block.split_off(searched + end + 1);
-                            break;
+                    if let Some(skipped) = *skipping {
+                        match memchr::memchr(b'\n', &block) {
+                            Some(end) => {
+                                block.drain(..=end);
+                                *skipping = None;
+                                *line += 1;
+                                chunk.too_long(*line, skipped + end as u64 + 1);
+                            }
+                            None => {
+                                *skipping = Some(skipped + block.len() as u64);
+                                block.clear();
+                            }
                         }
-                        searched = block.len();
+                        (searched, last, scanned) = (0, 0, 0);
+                    }
+                    if skipping.is_none() {
+                        if block.len() >= CHUNK_BYTES {
+                            if let Some(end) = memchr::memrchr(b'\n', &block[searched..]) {
+                                *carry = block.split_off(searched + end + 1);
+                                break;
+                            }
+                            searched = block.len();
+                        }
+                        if let Some(e) = memchr::memrchr(b'\n', &block[scanned..]) {
+                            last = scanned + e + 1;
+                        }
+                        scanned = block.len();
+                        if block.len() - last > MAX_LINE {
+                            // The last line is over the limit: the lines before it are this
+                            // chunk; it is skipped from here on.
+                            *skipping = Some((block.len() - last) as u64);
+                            block.truncate(last);
+                            if last > 0 || !chunk.spans.is_empty() {
+                                break;
+                            }
+                            continue;
+                        }
                     }
                     if *eof {
+                        if let Some(skipped) = skipping.take() {
+                            *line += 1;
+                            chunk.too_long(*line, skipped);
+                        }
                         break;
                     }
                     let data = reader.fill_buf()?;
                     if data.is_empty() {
                         *eof = true;
-                        break;
+                        continue;
                     }
                     block.extend_from_slice(data);
                     let n = data.len();
@@ -370,7 +446,7 @@ impl Source {
                     self.bytes_read += n as u64;
                 }
                 if block.is_empty() {
-                    return Ok(None);
+                    return Ok((!chunk.spans.is_empty()).then_some(chunk));
                 }
                 let mut start = 0;
                 // A byte-order mark at the start of UTF-8 input is no part of the first line:
@@ -379,7 +455,6 @@ impl Source {
                     start = 3;
                     self.bom_removed = true;
                 }
-                let mut chunk = Chunk::default();
                 let ends = memchr::memchr_iter(b'\n', &block)
                     .chain((!block.ends_with(b"\n")).then_some(block.len()));
                 let mut decoded = Vec::new();
