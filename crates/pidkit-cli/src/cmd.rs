@@ -524,16 +524,31 @@ pub fn bad_bytes(
 ) -> Outcome {
     let shown = String::from_utf8_lossy(bad.bytes);
     let error = ErrorJson::bad_bytes(number, bad);
+    unreadable(format, style, number, &shown, &error, extra, out)
+}
+
+/// The report for a line the reader could not take as an input (bytes that are not text, a
+/// line over the size limit): an input record of kind `unknown` with `error`, `shown` as its
+/// input. Human text goes to `out`.
+pub fn unreadable(
+    format: Format,
+    style: Style,
+    number: usize,
+    shown: &str,
+    error: &ErrorJson,
+    extra: &[(&str, Option<&str>)],
+    out: &mut String,
+) -> Outcome {
     match format {
         Format::Json => {
-            output::json_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            output::json_input(out, number, shown, "unknown", false, Some(error), &[]);
             for (name, value) in extra {
                 output::json_member(out, name, *value);
             }
             out.push_str("}\n");
         }
         Format::Tsv => {
-            output::tsv_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            output::tsv_input(out, number, shown, "unknown", false, Some(error), &[]);
             for (_, value) in extra {
                 output::tsv_field(out, false, *value);
             }
