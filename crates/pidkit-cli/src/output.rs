@@ -18,7 +18,7 @@ pub const SCHEMA: u32 = 1;
 
 /// The error object of a JSON record: stable code, byte offset and length in the input, the
 /// message, and a hint (`null` when there is none).
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug, Default)]
 pub struct ErrorJson {
     pub code: &'static str,
     pub offset: usize,
@@ -262,19 +262,39 @@ pub fn json_input(
     error: Option<&ErrorJson>,
     warnings: &[Warning],
 ) {
-    out.push_str("{\"schema\":");
-    push_int(out, SCHEMA as usize);
-    out.push(',');
-    json_input_members(out, line, input, kind, valid, error, warnings);
+    json_input_placed(out, line, "", input, kind, valid, error, warnings);
 }
 
-/// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
-/// command adds its own members (null) and the closing brace.
-pub fn json_blank(out: &mut String, line: usize, input: &str) {
+/// [`json_input`] with members that say where the input is after `line` (`place`: each as
+/// `,"name":value`, e.g. `,"row":2,"column":"doi"` for a table's cell).
+#[allow(clippy::too_many_arguments)]
+pub fn json_input_placed(
+    out: &mut String,
+    line: usize,
+    place: &str,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
     out.push_str("{\"schema\":");
     push_int(out, SCHEMA as usize);
     out.push_str(",\"line\":");
     push_int(out, line);
+    out.push_str(place);
+    out.push(',');
+    json_input_rest(out, input, kind, valid, error, warnings);
+}
+
+/// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
+/// command adds its own members (null) and the closing brace.
+pub fn json_blank(out: &mut String, line: usize, place: &str, input: &str) {
+    out.push_str("{\"schema\":");
+    push_int(out, SCHEMA as usize);
+    out.push_str(",\"line\":");
+    push_int(out, line);
+    out.push_str(place);
     out.push_str(",\"input\":");
     push_json_str(out, input);
     out.push_str(",\"blank\":true");
@@ -292,7 +312,20 @@ pub fn json_input_members(
 ) {
     out.push_str("\"line\":");
     push_int(out, line);
-    out.push_str(",\"input\":");
+    out.push(',');
+    json_input_rest(out, input, kind, valid, error, warnings);
+}
+
+/// The members of the input record after `line`: `"input":…` to `"warnings":[…]`.
+fn json_input_rest(
+    out: &mut String,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
+    out.push_str("\"input\":");
     push_json_str(out, input);
     out.push_str(",\"kind\":\"");
     out.push_str(kind);
@@ -527,6 +560,23 @@ pub fn human_error(out: &mut String, prefix: &str, input: &str, e: &ParseError, 
     caret(out, input, e.offset, e.len, "  ", style);
     if let Some(hint) = e.hint() {
         let _ = writeln!(out, "  {} {}", style.green("hint:"), safe(&hint));
+    }
+}
+
+/// Append a human report of an error the reader found (a missing column, an RDF syntax error
+/// …): the code and message, the caret under `input`, and the hint.
+pub fn human_problem(out: &mut String, prefix: &str, input: &str, e: &ErrorJson, style: Style) {
+    let _ = writeln!(
+        out,
+        "{prefix}{} {}: {} (at byte {})",
+        style.red("error"),
+        e.code,
+        safe(&e.message),
+        e.offset
+    );
+    caret(out, input, e.offset, e.len, "  ", style);
+    if let Some(hint) = &e.hint {
+        let _ = writeln!(out, "  {} {}", style.green("hint:"), safe(hint));
     }
 }
 
