@@ -3,8 +3,13 @@
 //! `$ pidkit …` commands (run from the workspace root), each followed by exactly what it prints
 //! (stdout, then stderr; timings in summaries masked). Arguments may be quoted with '…' or "…".
 //! `PIDKIT_BLESS=1` writes what pidkit prints into the documents instead of failing.
+//!
+//! Every command runs with the resolution services pointed at the in-process test server
+//! (`pidkit_resolve::testserver`) and a fresh cache directory, so that `pidkit resolve`
+//! examples are run too, without the network, and print the same every time.
 
 use assert_cmd::Command;
+use pidkit_resolve::testserver::TestServer;
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
@@ -66,11 +71,12 @@ fn examples(readme: &str) -> Vec<(String, String)> {
 /// The least number of console examples a document must keep, where a drop would mean that
 /// examples were lost (a file not listed needs none; a new file's examples are run all the same).
 const MINIMUM: &[(&str, usize)] = &[
-    ("README.md", 3),
+    ("README.md", 8),
     ("docs/cli.md", 25),
     ("docs/extract.md", 3),
     ("docs/every-kind.md", 1),
     ("docs/output.md", 8),
+    ("docs/resolve.md", 2),
     ("docs/schemes/doi.md", 3),
     ("docs/schemes/hdl.md", 5),
     ("docs/schemes/urn.md", 3),
@@ -101,6 +107,11 @@ fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
     for (doc, _) in MINIMUM {
         assert!(docs.iter().any(|d| d == doc), "{doc} is listed but missing");
     }
+    let server = TestServer::start();
+    let services = Services {
+        handle: server.url(),
+        registry: server.tap_url(),
+    };
     let mut failures = Vec::new();
     for doc in &docs {
         let min = MINIMUM
@@ -115,7 +126,7 @@ fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
                     0
                 },
             );
-        if let Err(e) = std::panic::catch_unwind(|| run_examples(doc, min)) {
+        if let Err(e) = std::panic::catch_unwind(|| run_examples(doc, min, &services)) {
             failures.push(
                 e.downcast_ref::<String>()
                     .cloned()
@@ -126,8 +137,14 @@ fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Where `pidkit resolve` sends its requests in the examples: the test server.
+struct Services {
+    handle: String,
+    registry: String,
+}
+
 /// Run the console examples of `doc` (at least `min` of them) and compare their output.
-fn run_examples(doc: &str, min: usize) {
+fn run_examples(doc: &str, min: usize, services: &Services) {
     let readme = std::fs::read_to_string(format!("{ROOT}/{doc}")).unwrap();
     let examples = examples(&readme);
     assert!(
@@ -143,10 +160,18 @@ fn run_examples(doc: &str, min: usize) {
             w[0], "pidkit",
             "README console commands start with pidkit: {cmd}"
         );
+        let cache = tempfile::tempdir().unwrap();
         let out = Command::cargo_bin("pidkit")
             .unwrap()
             .current_dir(ROOT)
             .env("NO_COLOR", "1")
+            .env("PIDKIT_RESOLVER", &services.handle)
+            .env("PIDKIT_HANDLE_RESOLVER", &services.handle)
+            .env("IVOA_REGISTRY", &services.registry)
+            .env("PIDKIT_CACHE_DIR", cache.path())
+            .env_remove("PIDKIT_MAILTO")
+            .env_remove("PIDKIT_ARK_RESOLVER")
+            .env_remove("PIDKIT_SWH_RESOLVER")
             .args(&w[1..])
             .output()
             .unwrap();
