@@ -10,7 +10,7 @@
 //! `pidkit._pidkit.jvm_spec`); the JVM library unpacks them once per executor JVM
 //! ([`Spec::from_code`]) and keeps the [`Spec`] for every row.
 
-use pidkit::record::{Op, Request, with_record};
+use pidkit::record::{Op, Policy, Request, with_record};
 use pidkit::{Kind, Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
 
 use crate::options::{self, LEVELS, Reads};
@@ -187,6 +187,12 @@ impl Spec {
                 .ok_or_else(|| format!("the profile {name} has no code"))?;
             code |= 1 << (shift + bit as u32);
         }
+        // A kind does not depend on the warnings: `kind` reads without the policy (which the
+        // code and the policy string still carry), so that denying one costs it nothing.
+        let req = match function {
+            Function::Kind => req.policy(Policy::default()),
+            _ => req,
+        };
         Ok(Spec {
             function,
             plain: !req.clean && req.opts.lenient().is_none() && !req.policy.denies_any(),
