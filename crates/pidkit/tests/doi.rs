@@ -506,13 +506,14 @@ fn whitespace_around_a_name_is_said_and_unicode_spaces_are_kept() {
             .map(|w| (w.code.as_str().to_owned(), w.offset, w.len))
             .collect()
     };
+    // Found at both ends: one warning (the first finding's span), counted, with the other's
+    // offset (`Warning::merge_repeated`).
     assert_eq!(
         codes(" 10.1000/abc\t"),
-        [
-            ("doi-surrounding-space".to_owned(), 0, 1),
-            ("doi-surrounding-space".to_owned(), 12, 1)
-        ]
+        [("doi-surrounding-space".to_owned(), 0, 1)]
     );
+    let w = read(" 10.1000/abc\t", &opts).result.unwrap().warnings();
+    assert_eq!((w[0].count, w[0].more.as_slice()), (2, &[12][..]));
     assert_eq!(
         codes("\n hdl:20.500.1/a"),
         [("hdl-surrounding-space".to_owned(), 0, 2)]
