@@ -113,7 +113,7 @@ def parse(
     >>> iri.to_uri()
     'http://user@xn--r8jz45g.jp:8080/%E3%83%91%E3%82%B9?q=1#top'
     >>> parse("DOI: 10.1000/abc").normalize(level="scheme")
-    'doi:10.1000/ABC'
+    'https://doi.org/10.1000/abc'
     >>> urn = parse("URN:ISBN:0-451-45052-3")
     >>> urn.nid, urn.key("scheme")
     ('ISBN', 'urn:isbn:9780451450524')
@@ -235,7 +235,7 @@ def normalize(
     >>> normalize("HTTP://Example.COM:80/a/./b")
     'http://example.com/a/b'
     >>> normalize("(doi:10.1000/abc),", clean=True)
-    'doi:10.1000/ABC'
+    'https://doi.org/10.1000/abc'
     """
     return _pidkit.normalize(
         s,
