@@ -95,6 +95,8 @@ pub struct ResolveArgs {
     /// Colour in human output
     #[arg(long, value_enum, default_value_t = output::Color::Auto)]
     color: output::Color,
+    #[command(flatten)]
+    meta: crate::meta::MetaArgs,
 }
 
 impl ResolveArgs {
@@ -173,6 +175,10 @@ struct Record<'a> {
     aliases: &'a [String],
     source: From,
     attempts: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metadata: Option<&'a pidkit_resolve::Metadata>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agency: Option<&'a pidkit_resolve::Agency>,
 }
 
 impl<'a> Record<'a> {
@@ -202,6 +208,8 @@ impl<'a> Record<'a> {
             aliases: &r.aliases,
             source: r.source,
             attempts: r.attempts,
+            metadata: r.metadata.as_ref(),
+            agency: r.agency.as_ref(),
         }
     }
 }
@@ -226,6 +234,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         offline: a.offline,
         pool: usize::from(a.concurrency),
         deadline: Duration::from_secs_f64(a.deadline),
+        metadata: a.meta.format()?,
+        agency: a.meta.agency,
         ..Config::default()
     };
     // Everything that goes into a request is checked before the first one (and before the
@@ -301,6 +311,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut cached = 0usize;
+    let mut meta = crate::meta::Tally::default();
     let mut worst = 0u8;
     let mut write_error: Option<io::Error> = None;
     let mut text = String::new();
@@ -326,12 +337,14 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             if matches!(r.source, From::Cache | From::StaleCache) {
                 cached += 1;
             }
-            worst = worst.max(r.outcome.exit_class());
+            worst = worst.max(r.exit_class());
+            meta.add(&r);
             text.clear();
             if a.json {
                 output::json_line(&mut text, &Record::new(line, &r, bad));
             } else if !(a.summary.quiet && r.outcome == Outcome::Resolved) {
                 human(&mut text, &r, style);
+                crate::meta::human(&mut text, &r, style);
             }
             if write_error.is_none()
                 && let Err(e) = out.write_all(text.as_bytes())
@@ -365,6 +378,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     if a.summary.wanted(true) {
         let mut s = summary(&counts, blank, cached, requests, started.elapsed());
         crate::run::counts(&mut s, "errors", &errors);
+        meta.write(&mut s);
         let _ = writeln!(io::stderr(), "{s}");
     }
     Ok(ExitCode::from(worst))
