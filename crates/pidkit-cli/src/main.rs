@@ -8,12 +8,15 @@ mod dedupe;
 mod extract;
 mod input;
 mod join;
+mod matching;
 mod meta;
 mod output;
+mod refs;
 mod resolve;
 mod run;
 mod testserver;
 mod values;
+mod verify;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -185,6 +188,28 @@ in all.
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]
     Resolve(resolve::ResolveArgs),
+    /// Check references (BibTeX, CSL-JSON, RIS, Markdown, text) against their DOIs' metadata
+    #[command(after_help = "\
+Each reference's DOI is resolved and its CSL-JSON record asked from the DOI proxy (content
+negotiation, as resolve --metadata csl-json); then the title (case, punctuation, diacritics and
+LaTeX markup left out; similarity at least --threshold), the first author's family name, the
+year (issued, in print or online) and the container (journal, proceedings; an ISO 4
+abbreviation matches its full title) are compared where both give them. A DOI found in running
+text is checked against its paragraph or list item: the record's title, first author and year
+must be found in it.
+
+Status: match, mismatch (the fields that differ, both values shown), unresolved (the DOI does
+not exist or is not a DOI), no-metadata (the agency has no CSL-JSON for it), unknown (no usable
+answer), no-doi, unreadable (an entry the reader cannot read).
+
+Examples:
+  pidkit verify paper.bib
+  pidkit verify --json refs.json notes.md
+  pidkit verify --resolver http://127.0.0.1:PORT examples/refs.bib   # against pidkit test-server
+
+Exit status: 0 nothing wrong found, 1 some mismatch, unresolved DOI or unreadable entry, 3 some
+answer unknown, 2 usage or I/O error.")]
+    Verify(verify::VerifyArgs),
     /// Run the test server on 127.0.0.1 (fixtures for resolve and verify; never for real use)
     #[command(name = "test-server", hide = true)]
     TestServer(testserver::TestServerArgs),
@@ -673,6 +698,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Extract(a) => return extract_main(a),
         Command::Resolve(a) => return resolve::main(a),
         Command::TestServer(a) => return testserver::main(a),
+        Command::Verify(a) => return verify::main(a),
         Command::Completions(a) => return completions_main(a),
         Command::Man(a) => return man_main(a),
     };
@@ -758,7 +784,8 @@ impl Command {
             Command::Compare(_)
             | Command::Completions(_)
             | Command::Man(_)
-            | Command::TestServer(_) => None,
+            | Command::TestServer(_)
+            | Command::Verify(_) => None,
         }
     }
 }

@@ -108,7 +108,7 @@ impl ResolveArgs {
 }
 
 /// A configuration error as a usage error, naming the option it came from.
-fn usage(e: &ConfigError) -> String {
+pub(crate) fn usage(e: &ConfigError) -> String {
     match e {
         ConfigError::Address {
             service,
@@ -131,7 +131,7 @@ fn usage(e: &ConfigError) -> String {
     }
 }
 
-fn parse_rate(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_rate(s: &str) -> Result<f64, String> {
     let n = s.strip_suffix("/s").unwrap_or(s);
     match n.trim().parse::<f64>() {
         Ok(r) if (MIN_RATE..=MAX_RATE).contains(&r) => Ok(r),
@@ -142,7 +142,7 @@ fn parse_rate(s: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_secs(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_secs(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t.is_finite() && t > 0.0 && t < 1e6 => Ok(t),
         _ => Err(format!("{s:?} is not a number of seconds")),
