@@ -1,6 +1,6 @@
 """Type stubs of the native module ``pidkit._pidkit`` (see ``pidkit`` and ``pidkit.arrow``)."""
 
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 __version__: str
 DEFAULT_LEVEL: str
@@ -149,6 +149,25 @@ def compare(a: str, b: str, level: Optional[str] = None, as_: str = "auto", prof
 def join(base: str, reference: str, non_strict: bool = False, profile: Optional[str] = None) -> str: ...
 def extract(text: str) -> list[Found]: ...
 def detect(s: str) -> str: ...
+def resolve(
+    ids: Iterable[Optional[str]],
+    /,
+    *,
+    metadata: Optional[str] = None,
+    locale: Optional[str] = None,
+    agency: bool = False,
+    record: bool = False,
+    resolver: Optional[str] = None,
+    mailto: Optional[str] = None,
+    concurrency: int = 4,
+    rate: Optional[float] = None,
+    timeout: float = 30.0,
+    deadline: float = 60.0,
+    retries: int = 3,
+    offline: bool = False,
+    cache_dir: Optional[str] = None,
+    cache: bool = True,
+) -> list[dict[str, Any]]: ...
 
 # The Arrow functions return arro3 objects exporting the Arrow PyCapsule interface;
 # pidkit.arrow hands them to pyarrow.
