@@ -8,9 +8,10 @@ use std::fmt::Write as _;
 use pidkit::record::{Op, Record, Request, with_record};
 use pidkit::{DisplayForm, Identifier, IriRef, ParseError, Warning};
 
-use crate::input::{BadBytes, Line};
+use crate::input::{BadBytes, Line, Shape};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{LineJob, Outcome};
+use crate::table::TableOut;
 
 /// Which command: `check`, `parse`, or a transform (`normalize`, `to-uri`, `to-iri`, `key`:
 /// the request's [`Op`]).
@@ -31,13 +32,21 @@ pub struct LineCmd {
     pub quiet: bool,
     /// Show identifiers in their display form (§4.1, §8.6); `Some(true)` for ASCII-only displays.
     pub display: Option<bool>,
+    /// What the inputs are: lines, a table's cells or an RDF file's IRIs.
+    pub shape: Shape,
+    /// `--output csv|tsv`: the table written back with the command's columns (instead of
+    /// `format`).
+    pub table: Option<TableOut>,
 }
 
 /// Everything known about one line, ready to be written in any format.
 struct Report<'a, 'r, 't> {
-    number: usize,
+    line: &'a Line<'a>,
     input: &'a str,
     r: &'a Record<'r, 't>,
+    /// The error to report: the record's, or what the reader's rules make of it (a relative
+    /// IRI in N-Triples).
+    error: Option<ErrorJson>,
 }
 
 /// The columns `parse --tsv` adds: the IRI components.
@@ -70,39 +79,101 @@ impl LineCmd {
     fn field(&self) -> &'static str {
         self.extra().first().copied().unwrap_or("normalized")
     }
+
+    /// The columns `--output csv|tsv` adds to each row (before any `pidkit_` prefix).
+    pub fn table_columns(&self) -> Vec<&'static str> {
+        let mut names = vec!["kind", "valid", "error"];
+        if self.mode == Mode::Transform {
+            names.push(self.field());
+        }
+        names
+    }
+
+    /// The TSV columns: the input's, the command's, and where the input is.
+    fn tsv_columns(&self) -> Vec<&'static str> {
+        let mut c = self.extra().to_vec();
+        c.extend(self.shape.tsv_columns());
+        c
+    }
+}
+
+/// The error of a relative reference in N-Triples and N-Quads, which allow absolute IRIs only.
+fn relative_iri(e: &ParseError) -> ErrorJson {
+    ErrorJson {
+        code: "rdf-relative-iri",
+        offset: e.offset,
+        len: e.len,
+        message: "a relative IRI: N-Triples and N-Quads allow absolute IRIs only".into(),
+        hint: Some(
+            "write the absolute IRI (a base IRI does not apply in N-Triples and N-Quads)".into(),
+        ),
+    }
 }
 
 impl LineJob for LineCmd {
     fn header(&self) -> Option<String> {
-        (self.format == Format::Tsv).then(|| output::tsv_header(self.extra()))
+        if let Some(t) = &self.table {
+            return t.header();
+        }
+        (self.format == Format::Tsv).then(|| output::tsv_header(&self.tsv_columns()))
     }
 
     /// A blank line's record (docs/output.md#blank-lines): `"blank": true` and the transform's
     /// result `null` (JSON), a row of `\N` (TSV), an empty line of a transform's output, or
-    /// `N: blank line` from `check` and `parse` (human).
+    /// `N: blank line` from `check` and `parse` (human); a table's row with empty cells added.
     fn blank(&self, line: &Line<'_>, out: &mut String) {
         let input = line.text.as_deref().unwrap_or_default();
+        if let Some(t) = &self.table {
+            return t.row(out, line, &vec![None; self.table_columns().len()]);
+        }
         match self.format {
             Format::Json => {
-                output::json_blank(out, line.number, input);
+                output::json_blank(out, line.line(), &self.shape.json(line), input);
                 if self.mode == Mode::Transform {
                     output::json_member(out, self.field(), None);
                 }
                 out.push_str("}\n");
             }
-            Format::Tsv => output::tsv_blank(out, line.number, input, self.extra().len()),
+            Format::Tsv => {
+                output::tsv_blank(out, line.line(), input, self.extra().len());
+                if self.shape != Shape::Lines {
+                    out.pop();
+                    self.shape.tsv(out, line);
+                    out.push('\n');
+                }
+            }
             Format::Human if self.mode == Mode::Transform => out.push('\n'),
             Format::Human if self.quiet => {}
             Format::Human => {
-                let _ = writeln!(out, "{}: {}", line.number, self.style.dim("blank line"));
+                let _ = writeln!(
+                    out,
+                    "{}{}",
+                    self.shape.prefix(line),
+                    self.style.dim(self.shape.blank_name())
+                );
             }
         }
     }
 
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {
+        if let Some(problem) = line.place.and_then(|p| p.problem.as_ref()) {
+            return self.problem(line, problem, out, err);
+        }
         let input = match &line.text {
             Ok(s) => *s,
             Err(bad) => {
+                if let Some(t) = &self.table {
+                    let error = ErrorJson::bad_bytes(line.line(), bad);
+                    let mut cells = vec![Some("unknown"), Some("false"), Some(error.code)];
+                    cells.resize(self.table_columns().len(), None);
+                    t.row(out, line, &cells);
+                    return Outcome {
+                        valid: false,
+                        kind: None,
+                        error: Some(error.code),
+                        warnings: Vec::new(),
+                    };
+                }
                 // parse's members are absent for invalid input; its columns are \N.
                 let extra: Vec<_> = match (&self.mode, self.format) {
                     (Mode::Parse, Format::Json) => &[][..],
@@ -111,39 +182,153 @@ impl LineJob for LineCmd {
                 .iter()
                 .map(|name| (*name, None))
                 .collect();
-                if self.mode == Mode::Transform && self.format == Format::Human {
+                let mut sink = String::new();
+                let (style, into) = if self.mode == Mode::Transform && self.format == Format::Human
+                {
                     // The transforms' stdout keeps one line per input: an empty one here.
                     out.push('\n');
-                    return bad_bytes(
-                        self.format,
-                        self.style.stderr(),
-                        line.number,
-                        bad,
-                        &extra,
-                        err,
-                    );
-                }
-                return bad_bytes(self.format, self.style, line.number, bad, &extra, out);
+                    (self.style.stderr(), &mut *err)
+                } else {
+                    (self.style, &mut *out)
+                };
+                let outcome = bad_bytes(self.format, style, line.line(), bad, &extra, &mut sink);
+                self.placed(line, &sink, into);
+                return outcome;
             }
         };
         with_record(input, &self.req, |r| {
+            let error = match (r.error(), &self.shape) {
+                (Some(e), Shape::Rdf) if e.code() == "missing-scheme" => Some(relative_iri(e)),
+                (e, _) => e.map(ErrorJson::from),
+            };
             let report = Report {
-                number: line.number,
+                line,
                 input,
                 r,
+                error,
             };
-            match self.format {
-                Format::Json => self.json(out, &report),
-                Format::Tsv => self.tsv(out, &report),
-                Format::Human => self.human(out, err, &report),
+            if let Some(t) = &self.table {
+                self.table_row(t, out, &report);
+            } else {
+                match self.format {
+                    Format::Json => self.json(out, &report),
+                    Format::Tsv => self.tsv(out, &report),
+                    Format::Human => self.human(out, err, &report),
+                }
             }
             Outcome {
                 valid: r.valid,
                 kind: Some(r.kind),
-                error: r.error().map(ParseError::code),
+                error: report.error.as_ref().map(|e| e.code),
                 warnings: r.warnings.iter().map(|w| w.code.as_str()).collect(),
             }
         })
+    }
+}
+
+impl LineCmd {
+    /// Put `record` (one input's output, written by a function that knows nothing of places)
+    /// into `out` with where the input is: JSON members after `line`, TSV columns at the end,
+    /// the human prefix instead of the line number.
+    fn placed(&self, line: &Line<'_>, record: &str, out: &mut String) {
+        match (self.format, &self.shape) {
+            (_, Shape::Lines) => out.push_str(record),
+            (Format::Json, _) => {
+                // `{"schema":1,"line":N` then the place's members.
+                let at = record.find(",\"input\"").unwrap_or(0);
+                out.push_str(&record[..at]);
+                out.push_str(&self.shape.json(line));
+                out.push_str(&record[at..]);
+            }
+            (Format::Tsv, _) => {
+                out.push_str(record.strip_suffix('\n').unwrap_or(record));
+                self.shape.tsv(out, line);
+                out.push('\n');
+            }
+            (Format::Human, _) => {
+                let number = format!("{}: ", line.line());
+                out.push_str(&self.shape.prefix(line));
+                out.push_str(record.strip_prefix(&number).unwrap_or(record));
+            }
+        }
+    }
+
+    /// The record of an input the reader could not read (`missing-column`, `rdf-syntax`,
+    /// `record-too-long`, `line-too-long`): kind `unknown`, its error; the command's own members
+    /// `null`.
+    fn problem(
+        &self,
+        line: &Line<'_>,
+        e: &ErrorJson,
+        out: &mut String,
+        err: &mut String,
+    ) -> Outcome {
+        let input = line.text.as_deref().unwrap_or_default();
+        let outcome = Outcome {
+            valid: false,
+            kind: None,
+            error: Some(e.code),
+            warnings: Vec::new(),
+        };
+        if let Some(t) = &self.table {
+            let mut cells = vec![Some("unknown"), Some("false"), Some(e.code)];
+            cells.resize(self.table_columns().len(), None);
+            t.row(out, line, &cells);
+            return outcome;
+        }
+        match self.format {
+            Format::Json => {
+                let place = self.shape.json(line);
+                output::json_input_placed(
+                    out,
+                    line.line(),
+                    &place,
+                    input,
+                    "unknown",
+                    false,
+                    Some(e),
+                    &[],
+                );
+                if self.mode != Mode::Parse {
+                    for name in self.extra() {
+                        output::json_member(out, name, None);
+                    }
+                }
+                out.push_str("}\n");
+            }
+            Format::Tsv => {
+                output::tsv_input(out, line.line(), input, "unknown", false, Some(e), &[]);
+                for _ in self.extra() {
+                    output::tsv_field(out, false, None);
+                }
+                self.shape.tsv(out, line);
+                out.push('\n');
+            }
+            Format::Human => {
+                let prefix = self.shape.prefix(line);
+                if self.mode == Mode::Transform {
+                    out.push('\n');
+                    output::human_problem(err, &prefix, input, e, self.style.stderr());
+                } else {
+                    output::human_problem(out, &prefix, input, e, self.style);
+                }
+            }
+        }
+        outcome
+    }
+
+    /// A table's row with the command's columns (`--output csv|tsv`).
+    fn table_row(&self, t: &TableOut, out: &mut String, rep: &Report<'_, '_, '_>) {
+        let r = rep.r;
+        let mut cells = vec![
+            Some(r.kind.name()),
+            Some(if r.valid { "true" } else { "false" }),
+            rep.error.as_ref().map(|e| e.code),
+        ];
+        if self.mode == Mode::Transform {
+            cells.push(r.value());
+        }
+        t.row(out, rep.line, &cells);
     }
 }
 
@@ -153,14 +338,14 @@ impl LineCmd {
     /// when it failed.
     fn json(&self, out: &mut String, rep: &Report<'_, '_, '_>) {
         let r = rep.r;
-        let error = r.error().map(ErrorJson::from);
-        output::json_input(
+        output::json_input_placed(
             out,
-            rep.number,
+            rep.line.line(),
+            &self.shape.json(rep.line),
             rep.input,
             r.kind.name(),
             r.valid,
-            error.as_ref(),
+            rep.error.as_ref(),
             &r.warnings,
         );
         if !r.candidates.is_empty() {
@@ -195,14 +380,13 @@ impl LineCmd {
 
     fn tsv(&self, out: &mut String, rep: &Report<'_, '_, '_>) {
         let r = rep.r;
-        let error = r.error().map(ErrorJson::from);
         output::tsv_input(
             out,
-            rep.number,
+            rep.line.line(),
             rep.input,
             r.kind.name(),
             r.valid,
-            error.as_ref(),
+            rep.error.as_ref(),
             &r.warnings,
         );
         match &self.mode {
@@ -226,6 +410,7 @@ impl LineCmd {
             }
             Mode::Transform => output::tsv_field(out, false, r.value()),
         }
+        self.shape.tsv(out, rep.line);
         out.push('\n');
     }
 
@@ -235,12 +420,12 @@ impl LineCmd {
     /// input's line number.
     fn human(&self, out: &mut String, err: &mut String, rep: &Report<'_, '_, '_>) {
         let r = rep.r;
-        let prefix = format!("{}: ", rep.number);
+        let prefix = self.shape.prefix(rep.line);
         if self.mode == Mode::Transform {
             let style = self.style.stderr();
-            match (r.error(), r.value()) {
+            match (&rep.error, r.value()) {
                 (None, Some(v)) => out.push_str(&self.shown(v)),
-                (Some(e), _) => output::human_error(err, &prefix, rep.input, e, style),
+                (Some(e), _) => output::human_problem(err, &prefix, rep.input, e, style),
                 (None, None) => {}
             }
             out.push('\n');
@@ -249,9 +434,9 @@ impl LineCmd {
             }
             return;
         }
-        let p = match (r.reading, r.error()) {
+        let p = match (r.reading, &rep.error) {
             (Ok(p), None) => p,
-            (_, Some(e)) => return output::human_error(out, &prefix, rep.input, e, self.style),
+            (_, Some(e)) => return output::human_problem(out, &prefix, rep.input, e, self.style),
             (Err(_), None) => return,
         };
         if self.quiet && r.warnings.is_empty() {
@@ -339,16 +524,31 @@ pub fn bad_bytes(
 ) -> Outcome {
     let shown = String::from_utf8_lossy(bad.bytes);
     let error = ErrorJson::bad_bytes(number, bad);
+    unreadable(format, style, number, &shown, &error, extra, out)
+}
+
+/// The report for a line the reader could not take as an input (bytes that are not text, a
+/// line over the size limit): an input record of kind `unknown` with `error`, `shown` as its
+/// input. Human text goes to `out`.
+pub fn unreadable(
+    format: Format,
+    style: Style,
+    number: usize,
+    shown: &str,
+    error: &ErrorJson,
+    extra: &[(&str, Option<&str>)],
+    out: &mut String,
+) -> Outcome {
     match format {
         Format::Json => {
-            output::json_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            output::json_input(out, number, shown, "unknown", false, Some(error), &[]);
             for (name, value) in extra {
                 output::json_member(out, name, *value);
             }
             out.push_str("}\n");
         }
         Format::Tsv => {
-            output::tsv_input(out, number, &shown, "unknown", false, Some(&error), &[]);
+            output::tsv_input(out, number, shown, "unknown", false, Some(error), &[]);
             for (_, value) in extra {
                 output::tsv_field(out, false, *value);
             }

@@ -30,7 +30,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use crate::compare::{self, key};
-use crate::input::{Chunk, Source};
+use crate::input::{Chunk, Line, Shape, Source};
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{self, SummaryArgs};
 use encoding_rs::Encoding;
@@ -102,6 +102,24 @@ pub struct Dedupe {
     /// Clean each input first ([`pidkit::extract::clean`], `--clean`): the key is the cleaned
     /// input's, the member is shown as given.
     pub clean: bool,
+    /// What the inputs are: lines, a table's cells or an RDF file's IRIs.
+    pub shape: Shape,
+    /// `--output csv|tsv`: the table written back, the first row of each group and the rows
+    /// not keyed (invalid or blank cells), with kind, valid, error and key added; the later
+    /// rows of each group are left out.
+    pub table: Option<crate::table::TableOut>,
+}
+
+/// The columns `dedupe --output csv|tsv` adds.
+pub const TABLE_COLUMNS: [&str; 4] = ["kind", "valid", "error", "key"];
+
+/// Where an input of a table or an RDF file is (`Place`, in 9 bytes): its physical line, its
+/// column (RDF), its term.
+#[derive(Clone, Copy, Default)]
+struct Where {
+    line: u32,
+    column: u32,
+    term: Option<crate::rdf::Term>,
 }
 
 /// A distinct text: where it is in the arena, and its group.
@@ -154,6 +172,10 @@ struct Table {
     by_key: HashTable<u32>,
     /// The variant of line `n` at `n - 1` ([`NONE`] for blank and invalid lines).
     lines: Vec<u32>,
+    /// Where input `n` is, at `n - 1` (tables and RDF files only).
+    places: Vec<Where>,
+    /// `--output csv|tsv`: the rows merged and not yet written.
+    rows: String,
     /// The records of invalid lines (JSON, TSV), in input order.
     invalid_records: Vec<(usize, String)>,
     total: usize,
@@ -193,6 +215,8 @@ impl Table {
             by_text: HashTable::new(),
             by_key: HashTable::new(),
             lines: Vec::new(),
+            places: Vec::new(),
+            rows: String::new(),
             invalid_records: Vec::new(),
             total: 0,
             invalid: 0,
@@ -323,11 +347,22 @@ impl Table {
 
 impl Dedupe {
     /// The report of an invalid line: on stderr in human output, else its input record.
-    fn invalid(&self, number: usize, input: &str, kind: &str, error: &ErrorJson) -> String {
+    fn invalid(&self, line: &Line<'_>, input: &str, kind: &str, error: &ErrorJson) -> String {
         let mut s = String::new();
+        let number = line.line();
         match self.format {
             Format::Json => {
-                output::json_input(&mut s, number, input, kind, false, Some(error), &[]);
+                let place = self.shape.json(line);
+                output::json_input_placed(
+                    &mut s,
+                    number,
+                    &place,
+                    input,
+                    kind,
+                    false,
+                    Some(error),
+                    &[],
+                );
                 s.push_str("}\n");
             }
             Format::Tsv => {
@@ -335,11 +370,19 @@ impl Dedupe {
                 for _ in EXTRA {
                     output::tsv_field(&mut s, false, None);
                 }
+                self.shape.tsv(&mut s, line);
                 s.push('\n');
             }
             Format::Human => {}
         }
         s
+    }
+
+    /// The TSV header: the input's columns, `key rule`, and where the input is.
+    fn tsv_header(&self) -> String {
+        let mut extra = EXTRA.to_vec();
+        extra.extend(self.shape.tsv_columns());
+        output::tsv_header(&extra)
     }
 
     /// Read every line of `source`, then print the groups. Returns whether every input was valid.
@@ -354,8 +397,12 @@ impl Dedupe {
         let skip_blank = source.skips_blank();
         let batch = source.is_stream();
         let mut table = Table::new();
-        if self.format == Format::Tsv {
-            out.write_all(output::tsv_header(&EXTRA).as_bytes())?;
+        if let Some(t) = &self.table {
+            if let Some(h) = t.header() {
+                out.write_all(h.as_bytes())?;
+            }
+        } else if self.format == Format::Tsv {
+            out.write_all(self.tsv_header().as_bytes())?;
         }
         // Two ways through a chunk, with the same result. While most lines are texts seen
         // before, the workers look every line up in the table (read-only) and key only the
@@ -367,6 +414,8 @@ impl Dedupe {
         let mut pending: Option<(Chunk, Vec<Keyed>)> = None;
         let mut look_up = true;
         loop {
+            out.write_all(table.rows.as_bytes())?;
+            table.rows.clear();
             if look_up {
                 if let Some((chunk, keyed)) = pending.take() {
                     self.merge(&mut table, &chunk, encoding, keyed)?;
@@ -408,10 +457,15 @@ impl Dedupe {
                 look_up = mostly_seen;
             }
         }
+        out.write_all(table.rows.as_bytes())?;
         let (total, invalid, blank) = (table.total, table.invalid, table.blank);
         let distinct = table.groups.len();
         let duplicates = total - invalid - distinct;
-        self.print(&mut table, out)?;
+        if self.table.is_none() {
+            self.print(&mut table, out)?;
+        } else {
+            out.flush()?;
+        }
         if source.bom_removed {
             let _ = writeln!(io::stderr(), "{}", crate::BOM_NOTE);
         }
@@ -465,24 +519,40 @@ impl Dedupe {
             .into_par_iter()
             .map(|k| {
                 let line = chunk.line(k, encoding);
+                if let Some(e) = line.place.and_then(|p| p.problem.as_ref()) {
+                    let input = line.text.as_deref().unwrap_or_default();
+                    let report = if self.format == Format::Human {
+                        let mut msg = String::new();
+                        let prefix = self.shape.prefix(&line);
+                        output::human_problem(&mut msg, &prefix, input, e, self.style.stderr());
+                        msg
+                    } else {
+                        self.invalid(&line, input, "unknown", e)
+                    };
+                    return Keyed::Bad {
+                        kind: None,
+                        code: e.code,
+                        report,
+                    };
+                }
                 let text = match line.text {
                     Ok(t) if skip_blank && pidkit::chars::is_blank(t) => return Keyed::Blank,
                     Ok(t) => t,
-                    Err(bad) => {
-                        let error = ErrorJson::bad_bytes(line.number, &bad);
+                    Err(ref bad) => {
+                        let error = ErrorJson::bad_bytes(line.line(), bad);
                         let mut report = String::new();
                         if self.format == Format::Human {
                             crate::cmd::bad_bytes(
                                 Format::Human,
                                 self.style.stderr(),
-                                line.number,
-                                &bad,
+                                line.line(),
+                                bad,
                                 &[],
                                 &mut report,
                             );
                         } else {
                             let shown = String::from_utf8_lossy(bad.bytes);
-                            report = self.invalid(line.number, &shown, "unknown", &error);
+                            report = self.invalid(&line, &shown, "unknown", &error);
                         }
                         return Keyed::Bad {
                             kind: None,
@@ -518,11 +588,11 @@ impl Dedupe {
                     Err((kind, e)) => {
                         let report = if self.format == Format::Human {
                             let mut msg = String::new();
-                            let prefix = format!("{}: ", line.number);
+                            let prefix = self.shape.prefix(&line);
                             output::human_error(&mut msg, &prefix, text, &e, self.style.stderr());
                             msg
                         } else {
-                            self.invalid(line.number, text, kind.name(), &ErrorJson::from(&e))
+                            self.invalid(&line, text, kind.name(), &ErrorJson::from(&e))
                         };
                         Keyed::Bad {
                             kind: Some(kind),
@@ -547,7 +617,24 @@ impl Dedupe {
         let mut kinds: Vec<(Kind, usize)> = Vec::new();
         let mut diag = String::new();
         let (mut seen, mut new) = (0usize, 0usize);
+        let placed = self.shape != Shape::Lines;
         for (k, keyed) in keyed.into_iter().enumerate() {
+            if placed {
+                let line = chunk.line(k, encoding);
+                let p = line.place.map_or(Where::default(), |p| Where {
+                    line: u32::try_from(p.line).unwrap_or(u32::MAX),
+                    column: u32::try_from(p.column).unwrap_or(u32::MAX),
+                    term: p.term,
+                });
+                let n = line.number;
+                if table.places.len() < n {
+                    table.places.resize(n, Where::default());
+                }
+                table.places[n - 1] = p;
+            }
+            // `--output`: the row, with what was found, unless it is a later one of a group.
+            let mut row: Option<[Option<&str>; 4]> = None;
+            let groups = table.groups.len();
             match keyed {
                 Keyed::Seen { variant, kind } => {
                     table.total += 1;
@@ -555,8 +642,15 @@ impl Dedupe {
                     count(&mut kinds, kind);
                     table.set_line(chunk.number(k), variant)?;
                 }
-                Keyed::Blank => table.blank += 1,
-                Keyed::Bad { kind, code, report } => {
+                Keyed::Blank => {
+                    table.blank += 1;
+                    row = Some([None; 4]);
+                }
+                Keyed::Bad {
+                    kind,
+                    code,
+                    ref report,
+                } => {
                     table.total += 1;
                     table.invalid += 1;
                     *table
@@ -564,14 +658,19 @@ impl Dedupe {
                         .entry(kind.map_or("unknown", Kind::name))
                         .or_default() += 1;
                     *table.errors.entry(code).or_default() += 1;
-                    if self.format == Format::Human {
-                        diag.push_str(&report);
+                    if self.table.is_some() {
+                        let kind = kind.map_or("unknown", Kind::name);
+                        row = Some([Some(kind), Some("false"), Some(code), None]);
+                    } else if self.format == Format::Human {
+                        diag.push_str(report);
                     } else {
-                        table.invalid_records.push((chunk.number(k), report));
+                        table
+                            .invalid_records
+                            .push((chunk.number(k), report.clone()));
                     }
                 }
                 Keyed::Ok {
-                    key,
+                    ref key,
                     text_hash,
                     key_hash,
                     kind,
@@ -594,7 +693,14 @@ impl Dedupe {
                     } else {
                         new += 1;
                     }
+                    if table.groups.len() > groups {
+                        let key = key.as_deref().unwrap_or(text);
+                        row = Some([Some(kind.name()), Some("true"), None, Some(key)]);
+                    }
                 }
+            }
+            if let (Some(t), Some(cells)) = (&self.table, row) {
+                t.row(&mut table.rows, &chunk.line(k, encoding), &cells);
             }
         }
         for (kind, n) in kinds {
@@ -691,6 +797,8 @@ impl Dedupe {
             .map(|&idx| table.text(table.lines[idx as usize]))
             .collect();
         let numbers = lines.iter().map(|&idx| idx as usize + 1);
+        // Where each member is (tables and RDF files).
+        let place = |n: usize| table.places.get(n - 1).copied().unwrap_or_default();
         // Room for the whole record at once: the texts, their line numbers and punctuation.
         let size = key.len() + members.iter().map(|m| m.len() + 16).sum::<usize>() + 32;
         let member_kind = |idx: u32| table.variant_kinds[table.lines[idx as usize] as usize];
@@ -709,8 +817,15 @@ impl Dedupe {
                     if i > 0 {
                         text.push(',');
                     }
+                    let p = place(n);
                     text.push_str("{\"line\":");
-                    output::push_int(&mut text, n);
+                    if self.shape == Shape::Lines {
+                        output::push_int(&mut text, n);
+                    } else {
+                        output::push_int(&mut text, p.line as usize);
+                        let at = self.shape.json_at(n, p.column as usize, p.term);
+                        text.push_str(&at);
+                    }
                     output::json_member(&mut text, "input", Some(m));
                     output::json_member(&mut text, "kind", Some(member_kind(idx).name()));
                     text.push('}');
@@ -721,9 +836,17 @@ impl Dedupe {
             Format::Tsv => {
                 let mut text = String::with_capacity(size + lines.len() * (key.len() + rule.len()));
                 for ((n, m), &idx) in numbers.zip(members).zip(lines) {
-                    output::tsv_input(&mut text, n, m, member_kind(idx).name(), true, None, &[]);
+                    let p = place(n);
+                    let line = if self.shape == Shape::Lines {
+                        n
+                    } else {
+                        p.line as usize
+                    };
+                    let kind = member_kind(idx).name();
+                    output::tsv_input(&mut text, line, m, kind, true, None, &[]);
                     output::tsv_field(&mut text, false, Some(key));
                     output::tsv_field(&mut text, false, Some(rule));
+                    self.shape.tsv_at(&mut text, n, p.column as usize, p.term);
                     text.push('\n');
                 }
                 text.into_bytes()
@@ -732,7 +855,11 @@ impl Dedupe {
                 let mut text = String::with_capacity(size);
                 let _ = writeln!(text, "{} ({})", self.style.green(key), lines.len());
                 for (n, m) in numbers.zip(members) {
-                    let _ = writeln!(text, "  {n}: {}", output::safe(m));
+                    let p = place(n);
+                    let prefix =
+                        self.shape
+                            .prefix_at(n, p.line as usize, p.column as usize, p.term);
+                    let _ = writeln!(text, "  {prefix}{}", output::safe(m));
                 }
                 text.into_bytes()
             }
@@ -754,6 +881,8 @@ mod tests {
             all,
             summary: SummaryArgs::default(),
             clean: false,
+            shape: Shape::Lines,
+            table: None,
         };
         let args: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
         let source = Source::open(&args, None, None).unwrap();
@@ -921,6 +1050,8 @@ mod tests {
                     ..SummaryArgs::default()
                 },
                 clean: false,
+                shape: Shape::Lines,
+                table: None,
             };
             let source = Source::open(&[], Some(&path), None).unwrap();
             let mut out = Vec::new();

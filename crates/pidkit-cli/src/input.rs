@@ -17,25 +17,62 @@ const CHUNK_BYTES: usize = 2 << 20;
 /// A batch of input lines in one buffer, split in place: no copy or allocation per line.
 #[derive(Default)]
 pub struct Chunk {
-    buf: Vec<u8>,
-    spans: Vec<Span>,
+    pub(crate) buf: Vec<u8>,
+    pub(crate) spans: Vec<Span>,
+    /// Where each input is in a table or an RDF file, parallel to `spans`; empty for lines.
+    pub(crate) places: Vec<Place>,
+    /// The bytes of the table's records that `Place::raw` points into (`--output csv|tsv`).
+    pub(crate) raw: Vec<u8>,
+    /// Lines: the few inputs that could not be read (a line over [`MAX_LINE`]), by index.
+    pub(crate) problems: Vec<(usize, Place)>,
 }
 
-struct Span {
-    number: usize,
-    start: usize,
-    end: usize,
+/// Where an input of a table (`--format csv|tsv`) or an RDF file (`--format ntriples|nquads`)
+/// is, beyond its ordinal (`Line::number`: the data row, or the IRI's count).
+#[derive(Default)]
+pub struct Place {
+    /// The physical line (1-based) where the row starts, or where the IRI is.
+    pub line: usize,
+    /// RDF: the column (1-based, in characters) of the IRI's first character, or of a syntax
+    /// error.
+    pub column: usize,
+    /// RDF: the IRI's place in its statement (`None` for a syntax error).
+    pub term: Option<crate::rdf::Term>,
+    /// Why the input could not be read (a missing column, an RDF syntax error, a row over the
+    /// size limit): its error record, whose offsets point into the input's text.
+    pub problem: Option<crate::output::ErrorJson>,
+    /// Tables: the record's bytes in `Chunk::raw` — the empty lines before it, the record,
+    /// its line end — for writing it back (`--output csv|tsv`).
+    pub raw: crate::table::RawRecord,
+}
+
+pub(crate) struct Span {
+    pub(crate) number: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
     /// Set when the line could not be decoded from its `--encoding`: byte offset of the bad bytes.
-    undecodable: Option<usize>,
+    pub(crate) undecodable: Option<usize>,
 }
 
 /// One input line: its number (1-based) and its text, or where its bytes stop being text.
 pub struct Line<'a> {
     pub number: usize,
     pub text: Result<&'a str, BadBytes<'a>>,
+    /// Where it is in a table or an RDF file (`None` for lines and arguments).
+    pub place: Option<&'a Place>,
+    /// Tables: the bytes of its record (see [`Place::raw`]); empty otherwise.
+    pub raw: &'a [u8],
+}
+
+impl Line<'_> {
+    /// The physical line to report: where the row starts or the IRI is; a line's own number.
+    pub fn line(&self) -> usize {
+        self.place.map_or(self.number, |p| p.line)
+    }
 }
 
 /// A line whose bytes are not valid in the input encoding.
+#[derive(Debug)]
 pub struct BadBytes<'a> {
     pub bytes: &'a [u8],
     /// Byte offset of the first invalid byte.
@@ -66,13 +103,42 @@ impl Chunk {
             Some(offset) => Err(bad(offset)),
             None => std::str::from_utf8(bytes).map_err(|e| bad(e.valid_up_to())),
         };
+        let place = self
+            .places
+            .get(k)
+            .or_else(|| self.problems.iter().find(|(i, _)| *i == k).map(|(_, p)| p));
         Line {
             number: span.number,
             text,
+            place,
+            raw: place.map_or(&[][..], |p| p.raw.bytes(&self.raw)),
         }
     }
 
-    fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
+    /// The record of line `number`, over [`MAX_LINE`] (`bytes` long): skipped as it was read.
+    fn too_long(&mut self, number: usize, bytes: u64) {
+        self.push(number, b"", None);
+        self.problems.push((
+            self.spans.len() - 1,
+            Place {
+                line: number,
+                column: 1,
+                problem: Some(crate::output::ErrorJson {
+                    code: "line-too-long",
+                    offset: 0,
+                    len: 0,
+                    message: format!(
+                        "line {number} is longer than {} MiB ({bytes} bytes): it was skipped",
+                        MAX_LINE >> 20
+                    ),
+                    hint: Some("one identifier per line: is this the file meant?".into()),
+                }),
+                ..Place::default()
+            },
+        ));
+    }
+
+    pub(crate) fn push(&mut self, number: usize, line: &[u8], undecodable: Option<usize>) {
         let start = self.buf.len();
         self.buf.extend_from_slice(line);
         self.spans.push(Span {
@@ -115,6 +181,10 @@ pub struct Source {
 
 enum Kind {
     Args(Vec<String>),
+    /// A table, one column of it the inputs (`--format csv|tsv`).
+    Table(Box<crate::table::TableReader>),
+    /// An RDF file, its IRIs the inputs (`--format ntriples|nquads`).
+    Rdf(Box<crate::rdf::RdfReader>),
     Stream {
         reader: Box<dyn BufRead + Send>,
         /// Lines read so far.
@@ -124,8 +194,14 @@ enum Kind {
         /// The end of input was read. A terminal's end of input (Ctrl-D) is not sticky: read
         /// again, it would wait for more typing, so it is never read again.
         eof: bool,
+        /// Bytes of a line over [`MAX_LINE`] skipped so far (its end not read yet).
+        skipping: Option<u64>,
     },
 }
+
+/// The longest line read as an input (16 MiB, as the table and RDF readers): a longer one is
+/// skipped as it is read — never held whole — and answered with a `line-too-long` record.
+pub const MAX_LINE: usize = 16 << 20;
 
 impl Source {
     /// Arguments if any were given (other than a lone `-`), else the file, else stdin.
@@ -175,6 +251,7 @@ impl Source {
             line: 0,
             carry: Vec::new(),
             eof: false,
+            skipping: None,
         };
         source.blank = Blank::Skip;
         Ok(source)
@@ -220,13 +297,71 @@ impl Source {
 
     /// Whether the inputs come from a stream (a file or stdin) rather than arguments.
     pub fn is_stream(&self) -> bool {
-        matches!(self.kind, Kind::Stream { .. })
+        !matches!(self.kind, Kind::Args(_))
+    }
+
+    /// Read the stream as `format` says: lines (as opened), a table or an RDF file. A table's
+    /// header is read here (the column named is looked up in it). Arguments stay arguments
+    /// for lines; a table or an RDF file must come from a file or stdin.
+    pub fn format(mut self, format: &Format) -> Result<Source, String> {
+        if matches!(format, Format::Lines) {
+            return Ok(self);
+        }
+        let Kind::Stream { reader, .. } = std::mem::replace(&mut self.kind, Kind::Args(Vec::new()))
+        else {
+            return Err(format!(
+                "--format {} reads a file or stdin, not arguments: give --input FILE or pipe it in",
+                format.name()
+            ));
+        };
+        self.kind = match format {
+            Format::Lines => unreachable!("handled above"),
+            Format::Table(t) => Kind::Table(Box::new(crate::table::TableReader::open(
+                reader,
+                t,
+                self.encoding,
+            )?)),
+            Format::Rdf(quads) => Kind::Rdf(Box::new(crate::rdf::RdfReader::new(
+                reader,
+                *quads,
+                self.encoding,
+            ))),
+        };
+        Ok(self)
+    }
+
+    /// The table being read, if the input is one (its header, the column read).
+    pub fn table(&self) -> Option<&crate::table::TableReader> {
+        match &self.kind {
+            Kind::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The table being read, to set how it is read.
+    pub fn table_mut(&mut self) -> Option<&mut crate::table::TableReader> {
+        match &mut self.kind {
+            Kind::Table(t) => Some(t),
+            _ => None,
+        }
     }
 
     /// The next chunk, or `None` at the end of input.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
         let encoding = self.encoding;
         match &mut self.kind {
+            Kind::Table(t) => {
+                let chunk = t.next_chunk(CHUNK_BYTES)?;
+                self.bytes_read = t.bytes_read;
+                self.bom_removed |= t.bom_removed;
+                Ok(chunk)
+            }
+            Kind::Rdf(r) => {
+                let chunk = r.next_chunk(CHUNK_BYTES)?;
+                self.bytes_read = r.bytes_read;
+                self.bom_removed |= r.bom_removed;
+                Ok(chunk)
+            }
             Kind::Args(args) => {
                 if args.is_empty() {
                     return Ok(None);
@@ -242,27 +377,68 @@ impl Source {
                 line,
                 carry,
                 eof,
+                skipping,
             } => {
                 // Read whole buffers until the block is big enough and holds a line end, or the
-                // input ends. A line longer than a block grows the block until its end arrives;
-                // only the newly read bytes are searched for it.
+                // input ends. A line longer than a block grows the block until its end arrives
+                // (only the newly read bytes are searched for it), up to MAX_LINE: past that it
+                // is dropped as it is read, and a `line-too-long` record stands for it.
+                let mut chunk = Chunk::default();
                 let mut block = std::mem::take(carry);
                 let mut searched = 0;
+                // Where the last line of `block` starts, and how far that is known: each byte
+                // is looked at once, however long the line.
+                let (mut last, mut scanned) = (0, 0);
                 loop {
-                    if block.len() >= CHUNK_BYTES {
-                        if let Some(end) = memchr::memrchr(b'\n', &block[searched..]) {
-                            *carry = block.split_off(searched + end + 1);
-                            break;
+                    if let Some(skipped) = *skipping {
+                        match memchr::memchr(b'\n', &block) {
+                            Some(end) => {
+                                block.drain(..=end);
+                                *skipping = None;
+                                *line += 1;
+                                chunk.too_long(*line, skipped + end as u64 + 1);
+                            }
+                            None => {
+                                *skipping = Some(skipped + block.len() as u64);
+                                block.clear();
+                            }
                         }
-                        searched = block.len();
+                        (searched, last, scanned) = (0, 0, 0);
+                    }
+                    if skipping.is_none() {
+                        if block.len() >= CHUNK_BYTES {
+                            if let Some(end) = memchr::memrchr(b'\n', &block[searched..]) {
+                                *carry = block.split_off(searched + end + 1);
+                                break;
+                            }
+                            searched = block.len();
+                        }
+                        if let Some(e) = memchr::memrchr(b'\n', &block[scanned..]) {
+                            last = scanned + e + 1;
+                        }
+                        scanned = block.len();
+                        if block.len() - last > MAX_LINE {
+                            // The last line is over the limit: the lines before it are this
+                            // chunk; it is skipped from here on.
+                            *skipping = Some((block.len() - last) as u64);
+                            block.truncate(last);
+                            if last > 0 || !chunk.spans.is_empty() {
+                                break;
+                            }
+                            continue;
+                        }
                     }
                     if *eof {
+                        if let Some(skipped) = skipping.take() {
+                            *line += 1;
+                            chunk.too_long(*line, skipped);
+                        }
                         break;
                     }
                     let data = reader.fill_buf()?;
                     if data.is_empty() {
                         *eof = true;
-                        break;
+                        continue;
                     }
                     block.extend_from_slice(data);
                     let n = data.len();
@@ -270,7 +446,7 @@ impl Source {
                     self.bytes_read += n as u64;
                 }
                 if block.is_empty() {
-                    return Ok(None);
+                    return Ok((!chunk.spans.is_empty()).then_some(chunk));
                 }
                 let mut start = 0;
                 // A byte-order mark at the start of UTF-8 input is no part of the first line:
@@ -279,7 +455,6 @@ impl Source {
                     start = 3;
                     self.bom_removed = true;
                 }
-                let mut chunk = Chunk::default();
                 let ends = memchr::memchr_iter(b'\n', &block)
                     .chain((!block.ends_with(b"\n")).then_some(block.len()));
                 let mut decoded = Vec::new();
@@ -320,6 +495,152 @@ impl Source {
                 chunk.buf = if encoding == UTF_8 { block } else { decoded };
                 Ok(Some(chunk))
             }
+        }
+    }
+}
+
+/// What the inputs of a run are, for the members and columns that say where each one is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Lines or arguments: `line` says it all.
+    Lines,
+    /// A table's cells: `row` (the data row, from 1) and `column` (the column's label).
+    Table(crate::table::Label),
+    /// An RDF file's IRIs: `column` (in characters, from 1) and `term`.
+    Rdf,
+}
+
+impl Shape {
+    /// The shape of `source`'s inputs.
+    pub fn of(source: &Source) -> Shape {
+        match (&source.kind, source.table()) {
+            (_, Some(t)) => Shape::Table(t.label.clone()),
+            (Kind::Rdf(_), _) => Shape::Rdf,
+            _ => Shape::Lines,
+        }
+    }
+
+    /// The JSON members after `line`: `,"row":2,"column":"doi"` or `,"column":7,"term":"object"`.
+    pub fn json(&self, line: &Line<'_>) -> String {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.json_at(line.number, p.0, p.1)
+    }
+
+    /// [`Shape::json`] of input `number` at `column` (RDF), as `term`.
+    pub fn json_at(&self, number: usize, column: usize, term: Option<crate::rdf::Term>) -> String {
+        let mut s = String::new();
+        match self {
+            Shape::Lines => {}
+            Shape::Table(label) => {
+                s.push_str(",\"row\":");
+                crate::output::push_int(&mut s, number);
+                s.push_str(",\"column\":");
+                s.push_str(&label.json());
+            }
+            Shape::Rdf => {
+                let p = (column, term);
+                s.push_str(",\"column\":");
+                crate::output::push_int(&mut s, p.0);
+                if let Some(term) = p.1 {
+                    s.push_str(",\"term\":\"");
+                    s.push_str(term.name());
+                    s.push('"');
+                }
+            }
+        }
+        s
+    }
+
+    /// The TSV columns after the command's: `row column` or `column term`.
+    pub fn tsv_columns(&self) -> &'static [&'static str] {
+        match self {
+            Shape::Lines => &[],
+            Shape::Table(_) => &["row", "column"],
+            Shape::Rdf => &["column", "term"],
+        }
+    }
+
+    /// Append the values of [`Shape::tsv_columns`] (each after a tab).
+    pub fn tsv(&self, out: &mut String, line: &Line<'_>) {
+        let p = line.place.map_or((1, None), |p| (p.column, p.term));
+        self.tsv_at(out, line.number, p.0, p.1);
+    }
+
+    /// [`Shape::tsv`] of input `number` at `column` (RDF), as `term`.
+    pub fn tsv_at(
+        &self,
+        out: &mut String,
+        number: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) {
+        match self {
+            Shape::Lines => {}
+            Shape::Table(label) => {
+                crate::output::tsv_field(out, false, Some(&number.to_string()));
+                crate::output::tsv_field(out, false, Some(&label.text()));
+            }
+            Shape::Rdf => {
+                let p = (column, term);
+                crate::output::tsv_field(out, false, Some(&p.0.to_string()));
+                crate::output::tsv_field(out, false, p.1.map(crate::rdf::Term::name));
+            }
+        }
+    }
+
+    /// What human output writes before a report: `3: `, `row 2 (line 3): `, `4:17 object: `.
+    pub fn prefix(&self, line: &Line<'_>) -> String {
+        match line.place {
+            Some(p) => self.prefix_at(line.number, p.line, p.column, p.term),
+            None => format!("{}: ", line.number),
+        }
+    }
+
+    /// [`Shape::prefix`] of input `number`, on physical line `line`, at `column` (RDF), as
+    /// `term`.
+    pub fn prefix_at(
+        &self,
+        number: usize,
+        line: usize,
+        column: usize,
+        term: Option<crate::rdf::Term>,
+    ) -> String {
+        match (self, term) {
+            (Shape::Lines, _) => format!("{number}: "),
+            (Shape::Table(_), _) => format!("row {number} (line {line}): "),
+            (Shape::Rdf, Some(t)) => format!("{line}:{column} {}: ", t.name()),
+            (Shape::Rdf, None) => format!("{line}:{column}: "),
+        }
+    }
+
+    /// What a blank input is called in human output.
+    pub fn blank_name(&self) -> &'static str {
+        match self {
+            Shape::Table(_) => "blank cell",
+            _ => "blank line",
+        }
+    }
+}
+
+/// How the stream is read (`--format`).
+pub enum Format {
+    /// One input per line (the default).
+    Lines,
+    /// A table: one column of each row (`--format csv|tsv`).
+    Table(crate::table::TableOptions),
+    /// The IRIs of N-Triples (`false`) or N-Quads (`true`) statements.
+    Rdf(bool),
+}
+
+impl Format {
+    /// The name `--format` gives it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::Lines => "lines",
+            Format::Table(t) if t.delimiter == b'\t' => "tsv",
+            Format::Table(_) => "csv",
+            Format::Rdf(false) => "ntriples",
+            Format::Rdf(true) => "nquads",
         }
     }
 }
@@ -399,7 +720,7 @@ pub fn encoding_for(label: Option<&str>) -> Result<&'static Encoding, String> {
 
 /// Decode one line from a non-UTF-8 encoding and normalize it to NFC (§3.1); on malformed
 /// input, the byte offset of the first bad byte.
-fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
+pub(crate) fn decode(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, usize> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut text = String::with_capacity(bytes.len() * 3 + 16);
     let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut text, true);

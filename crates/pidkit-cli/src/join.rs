@@ -3,7 +3,7 @@
 
 use pidkit::{Iri, ReferenceResolution};
 
-use crate::cmd::bad_bytes;
+use crate::cmd::{bad_bytes, unreadable};
 use crate::input::Line;
 use crate::output::{self, ErrorJson, Format, Style};
 use crate::run::{LineJob, Outcome};
@@ -42,6 +42,16 @@ impl LineJob for JoinCmd {
     }
 
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome {
+        if let Some(e) = line.place.and_then(|p| p.problem.as_ref()) {
+            // A line the reader could not take (over 16 MiB): its error, never a reference.
+            let extra = [("base", Some(self.base.as_str())), ("resolved", None)];
+            if self.format != Format::Human {
+                return unreadable(self.format, self.style, line.number, "", e, &extra, out);
+            }
+            out.push('\n');
+            let style = self.style.stderr();
+            return unreadable(self.format, style, line.number, "", e, &extra, err);
+        }
         let input = match &line.text {
             Ok(s) => *s,
             Err(bad) => {

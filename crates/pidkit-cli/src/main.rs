@@ -11,9 +11,12 @@ mod join;
 mod matching;
 mod meta;
 mod output;
+mod rdf;
+mod rdf_scan;
 mod refs;
 mod resolve;
 mod run;
+mod table;
 mod testserver;
 mod values;
 mod verify;
@@ -53,7 +56,9 @@ enum Command {
 Examples:
   pidkit check 'http://example.org/%GZ'
   pidkit check --json < ids.txt
-  pidkit check --as iri --profile rfc3987 'http://example.org/a#b#c'")]
+  pidkit check --as iri --profile rfc3987 'http://example.org/a#b#c'
+  pidkit check --format csv --column doi --json < refs.csv
+  pidkit check -q --format ntriples --input data.nt")]
     Check(Common),
     /// Show the components of identifiers
     #[command(after_help = "\
@@ -85,7 +90,8 @@ that level exactly when their keys are equal. normalize gives the form to show p
 
 Examples:
   pidkit key 'https://doi.org/10.1000/abc' 'DOI: 10.1000/ABC'
-  pidkit key --input dois.csv --level syntax")]
+  pidkit key --input dois.txt --level syntax
+  pidkit key --format csv --column doi --clean --output csv < refs.csv > keyed.csv")]
     Key(KeyArgs),
     /// Map IRIs to URIs (percent-encoding as UTF-8, IDNA for DNS host names)
     #[command(
@@ -135,7 +141,8 @@ first appearance, with the line numbers of its members.
 
 Examples:
   pidkit dedupe --level scheme < urls.txt
-  pidkit dedupe --json --input dois.txt")]
+  pidkit dedupe --json --input dois.txt
+  pidkit dedupe --format csv --column doi --clean --output csv < refs.csv > unique.csv")]
     Dedupe(DedupeArgs),
     /// Find every identifier in running text (plain text, Markdown, HTML, JSON, BibTeX)
     #[command(after_help = "\
@@ -511,6 +518,101 @@ impl OutputArgs {
     }
 }
 
+/// What the input file is (`--format`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// One identifier per line
+    Lines,
+    /// Comma-separated values (RFC 4180 quoting): one column of each row
+    Csv,
+    /// Tab-separated values (RFC 4180 quoting with tabs): one column of each row
+    Tsv,
+    /// N-Triples: every IRI of every statement
+    Ntriples,
+    /// N-Quads: every IRI of every statement, graph names too
+    Nquads,
+}
+
+/// How `--output` writes a table back.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TableOutputArg {
+    /// Comma-separated values
+    Csv,
+    /// Tab-separated values
+    Tsv,
+}
+
+/// The options of tabular and RDF input, and of writing a table back.
+#[derive(Args)]
+struct TableArgs {
+    /// What the file or stdin is: lines (default); a table, csv or tsv (--column says which
+    /// column holds the identifiers; a header line unless --no-header); or RDF, ntriples or
+    /// nquads (every IRI of every statement)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Lines)]
+    format: FormatArg,
+    /// The column of the table that holds the identifiers: its name in the header, or its
+    /// number from 1 (needed unless the table has one column)
+    #[arg(long, value_name = "NAME|N")]
+    column: Option<String>,
+    /// The table has no header line: every line is a row (give --column N)
+    #[arg(long)]
+    no_header: bool,
+    /// Write the table back, every cell as it was, with columns added: kind, valid, error
+    /// and the command's result (key, normalized, uri, iri); a name the header has already
+    /// is prefixed with pidkit_
+    #[arg(long, value_enum, value_name = "csv|tsv", conflicts_with_all = ["json", "tsv"])]
+    output: Option<TableOutputArg>,
+}
+
+impl TableArgs {
+    /// How the stream is read.
+    fn input_format(&self) -> Result<input::Format, String> {
+        let table = |delimiter| {
+            input::Format::Table(table::TableOptions {
+                delimiter,
+                header: !self.no_header,
+                column: self.column.clone(),
+            })
+        };
+        let format = match self.format {
+            FormatArg::Lines => input::Format::Lines,
+            FormatArg::Csv => table(b','),
+            FormatArg::Tsv => table(b'\t'),
+            FormatArg::Ntriples => input::Format::Rdf(false),
+            FormatArg::Nquads => input::Format::Rdf(true),
+        };
+        if !matches!(format, input::Format::Table(_)) {
+            let given = [
+                (self.column.is_some(), "--column"),
+                (self.no_header, "--no-header"),
+                (self.output.is_some(), "--output"),
+            ];
+            if let Some((_, flag)) = given.iter().find(|(on, _)| *on) {
+                return Err(format!(
+                    "{flag} is for tables: read one with --format csv or --format tsv"
+                ));
+            }
+        }
+        Ok(format)
+    }
+
+    /// `--as` as given, or its default for this format: `iri` for RDF, `auto` otherwise.
+    fn read_as(&self, as_: Option<pidkit::ReadAs>) -> pidkit::ReadAs {
+        as_.unwrap_or(match self.format {
+            FormatArg::Ntriples | FormatArg::Nquads => pidkit::ReadAs::Iri,
+            _ => pidkit::ReadAs::Auto,
+        })
+    }
+
+    /// The delimiter `--output` writes with.
+    fn output_delimiter(&self) -> Option<u8> {
+        self.output.map(|o| match o {
+            TableOutputArg::Csv => b',',
+            TableOutputArg::Tsv => b'\t',
+        })
+    }
+}
+
 /// Options shared by the line-oriented commands.
 #[derive(Args)]
 pub struct Common {
@@ -528,12 +630,15 @@ pub struct Common {
     /// up with input
     #[arg(long)]
     skip_blank: bool,
-    /// How to read the inputs
-    #[arg(long = "as", value_name = "KIND", value_parser = values::read_as(), default_value = "auto")]
-    as_: pidkit::ReadAs,
+    /// How to read the inputs [default: auto; iri under --format ntriples|nquads, which allow
+    /// absolute IRIs only]
+    #[arg(long = "as", value_name = "KIND", value_parser = values::read_as())]
+    as_: Option<pidkit::ReadAs>,
     #[arg(long, value_name = "PROFILE", long_help = values::profile_help(),
           help = "Rule sets, separated by commas: bis (default), rfc3987, rfc3986 for IRIs; the schemes' own (see --help)")]
     profile: Option<String>,
+    #[command(flatten)]
+    table: TableArgs,
     /// Count an identifier with warnings as invalid (except those of --allow)
     #[arg(long)]
     deny_warnings: bool,
@@ -703,11 +808,24 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Man(a) => return man_main(a),
     };
     set_threads(common.threads)?;
-    let opts = read_options(common.as_, common.profile.as_deref())?;
+    let format = common.table.input_format()?;
+    let as_ = common.table.read_as(common.as_);
+    let opts = read_options(as_, common.profile.as_deref())?;
     let deny: Vec<&str> = common.deny.iter().map(String::as_str).collect();
     let allow: Vec<&str> = common.allow.iter().map(String::as_str).collect();
     let policy = pidkit::record::Policy::new(common.deny_warnings, &deny, &allow)?;
-    let job = cmd::LineCmd {
+    let mut source = input::Source::open(
+        &common.ids,
+        common.input.as_deref(),
+        common.encoding.as_deref(),
+    )?
+    .blank(match (common.keep_blank, common.skip_blank) {
+        (true, _) => input::Blank::Input,
+        (_, true) => input::Blank::Skip,
+        _ => input::Blank::Record,
+    })
+    .format(&format)?;
+    let mut job = cmd::LineCmd {
         mode,
         req: pidkit::record::Request::new(op, opts)
             .policy(policy)
@@ -717,17 +835,19 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         style: common.out.style(),
         quiet: common.summary.quiet,
         display: common.display.map(|d| d == DisplayArg::Ascii),
+        shape: input::Shape::of(&source),
+        table: None,
     };
-    let source = input::Source::open(
-        &common.ids,
-        common.input.as_deref(),
-        common.encoding.as_deref(),
-    )?
-    .blank(match (common.keep_blank, common.skip_blank) {
-        (true, _) => input::Blank::Input,
-        (_, true) => input::Blank::Skip,
-        _ => input::Blank::Record,
-    });
+    if let (Some(delimiter), Some(t)) = (common.table.output_delimiter(), source.table_mut()) {
+        t.keep_raw(true);
+        let bom = t.bom_removed;
+        job.table = Some(table::TableOut::new(
+            t,
+            delimiter,
+            &job.table_columns(),
+            bom,
+        ));
+    }
     run_lines(&job, source, common.summary, common.out.style())
 }
 
@@ -945,17 +1065,31 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
 fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
     let c = a.common;
     set_threads(c.threads)?;
-    let job = dedupe::Dedupe {
-        opts: read_options(c.as_, c.profile.as_deref())?,
+    let format = c.table.input_format()?;
+    let mut source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
+        .keep_blank(c.keep_blank)
+        .format(&format)?;
+    let mut job = dedupe::Dedupe {
+        opts: read_options(c.table.read_as(c.as_), c.profile.as_deref())?,
         level: a.level.into(),
         format: c.out.format(),
         style: c.out.style(),
         all: a.all,
         summary: c.summary,
         clean: c.clean,
+        shape: input::Shape::of(&source),
+        table: None,
     };
-    let source = input::Source::open(&c.ids, c.input.as_deref(), c.encoding.as_deref())?
-        .keep_blank(c.keep_blank);
+    if let (Some(delimiter), Some(t)) = (c.table.output_delimiter(), source.table_mut()) {
+        t.keep_raw(true);
+        let bom = t.bom_removed;
+        job.table = Some(table::TableOut::new(
+            t,
+            delimiter,
+            &dedupe::TABLE_COLUMNS,
+            bom,
+        ));
+    }
     source.hint_files();
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(job.style));
     let ok = job

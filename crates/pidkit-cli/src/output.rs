@@ -18,7 +18,7 @@ pub const SCHEMA: u32 = 1;
 
 /// The error object of a JSON record: stable code, byte offset and length in the input, the
 /// message, and a hint (`null` when there is none).
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug, Default)]
 pub struct ErrorJson {
     pub code: &'static str,
     pub offset: usize,
@@ -64,34 +64,6 @@ impl From<&ParseError> for ErrorJson {
             len: e.len,
             message: e.kind.to_string(),
             hint: e.hint(),
-        }
-    }
-}
-
-/// A warning object of a JSON record.
-#[derive(Serialize)]
-pub struct WarningJson<'a> {
-    pub code: &'static str,
-    pub offset: usize,
-    pub len: usize,
-    pub message: &'a str,
-    /// How many times it was found, when more than once (repeated findings are merged).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<usize>,
-    /// The further findings' offsets (at most `Warning::MAX_OFFSETS`), when more than once.
-    #[serde(skip_serializing_if = "<[usize]>::is_empty")]
-    pub offsets: &'a [usize],
-}
-
-impl<'a> From<&'a Warning> for WarningJson<'a> {
-    fn from(w: &'a Warning) -> Self {
-        WarningJson {
-            code: w.code.as_str(),
-            offset: w.offset,
-            len: w.len,
-            message: &w.message,
-            count: (w.count > 1).then_some(w.count),
-            offsets: &w.more,
         }
     }
 }
@@ -262,19 +234,39 @@ pub fn json_input(
     error: Option<&ErrorJson>,
     warnings: &[Warning],
 ) {
-    out.push_str("{\"schema\":");
-    push_int(out, SCHEMA as usize);
-    out.push(',');
-    json_input_members(out, line, input, kind, valid, error, warnings);
+    json_input_placed(out, line, "", input, kind, valid, error, warnings);
 }
 
-/// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
-/// command adds its own members (null) and the closing brace.
-pub fn json_blank(out: &mut String, line: usize, input: &str) {
+/// [`json_input`] with members that say where the input is after `line` (`place`: each as
+/// `,"name":value`, e.g. `,"row":2,"column":"doi"` for a table's cell).
+#[allow(clippy::too_many_arguments)]
+pub fn json_input_placed(
+    out: &mut String,
+    line: usize,
+    place: &str,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
     out.push_str("{\"schema\":");
     push_int(out, SCHEMA as usize);
     out.push_str(",\"line\":");
     push_int(out, line);
+    out.push_str(place);
+    out.push(',');
+    json_input_rest(out, input, kind, valid, error, warnings);
+}
+
+/// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
+/// command adds its own members (null) and the closing brace.
+pub fn json_blank(out: &mut String, line: usize, place: &str, input: &str) {
+    out.push_str("{\"schema\":");
+    push_int(out, SCHEMA as usize);
+    out.push_str(",\"line\":");
+    push_int(out, line);
+    out.push_str(place);
     out.push_str(",\"input\":");
     push_json_str(out, input);
     out.push_str(",\"blank\":true");
@@ -292,7 +284,20 @@ pub fn json_input_members(
 ) {
     out.push_str("\"line\":");
     push_int(out, line);
-    out.push_str(",\"input\":");
+    out.push(',');
+    json_input_rest(out, input, kind, valid, error, warnings);
+}
+
+/// The members of the input record after `line`: `"input":…` to `"warnings":[…]`.
+fn json_input_rest(
+    out: &mut String,
+    input: &str,
+    kind: &str,
+    valid: bool,
+    error: Option<&ErrorJson>,
+    warnings: &[Warning],
+) {
+    out.push_str("\"input\":");
     push_json_str(out, input);
     out.push_str(",\"kind\":\"");
     out.push_str(kind);
@@ -302,18 +307,64 @@ pub fn json_input_members(
         "\",\"valid\":false,\"error\":"
     });
     match error {
-        Some(e) => json_value(out, e),
+        Some(e) => push_error(out, e),
         None => out.push_str("null"),
     }
-    out.push_str(",\"warnings\":");
-    if warnings.is_empty() {
-        out.push_str("[]");
-    } else {
-        json_value(
-            out,
-            &warnings.iter().map(WarningJson::from).collect::<Vec<_>>(),
-        );
+    out.push_str(",\"warnings\":[");
+    for (i, w) in warnings.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_warning(out, w);
     }
+    out.push(']');
+}
+
+/// Append the error object, as `ErrorJson` serializes (written directly: serde_json's string
+/// escaping and its intermediate `String` cost more than the rest of an invalid input's record).
+fn push_error(out: &mut String, e: &ErrorJson) {
+    out.push_str("{\"code\":\"");
+    out.push_str(e.code); // kebab-case ASCII: nothing to escape
+    out.push_str("\",\"offset\":");
+    push_int(out, e.offset);
+    out.push_str(",\"len\":");
+    push_int(out, e.len);
+    out.push_str(",\"message\":");
+    push_json_str(out, &e.message);
+    out.push_str(",\"hint\":");
+    match &e.hint {
+        Some(h) => push_json_str(out, h),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+}
+
+/// Append a warning object: `code`, `offset`, `len`, `message`, and `count` and `offsets` when
+/// the code was found more than once (docs/schema/common.json's `warning`).
+fn push_warning(out: &mut String, w: &Warning) {
+    out.push_str("{\"code\":\"");
+    out.push_str(w.code.as_str());
+    out.push_str("\",\"offset\":");
+    push_int(out, w.offset);
+    out.push_str(",\"len\":");
+    push_int(out, w.len);
+    out.push_str(",\"message\":");
+    push_json_str(out, &w.message);
+    if w.count > 1 {
+        out.push_str(",\"count\":");
+        push_int(out, w.count);
+    }
+    if !w.more.is_empty() {
+        out.push_str(",\"offsets\":[");
+        for (i, o) in w.more.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_int(out, *o);
+        }
+        out.push(']');
+    }
+    out.push('}');
 }
 
 /// Append `,"name":"value"` (or `null`).
@@ -530,6 +581,23 @@ pub fn human_error(out: &mut String, prefix: &str, input: &str, e: &ParseError, 
     }
 }
 
+/// Append a human report of an error the reader found (a missing column, an RDF syntax error
+/// …): the code and message, the caret under `input`, and the hint.
+pub fn human_problem(out: &mut String, prefix: &str, input: &str, e: &ErrorJson, style: Style) {
+    let _ = writeln!(
+        out,
+        "{prefix}{} {}: {} (at byte {})",
+        style.red("error"),
+        e.code,
+        safe(&e.message),
+        e.offset
+    );
+    caret(out, input, e.offset, e.len, "  ", style);
+    if let Some(hint) = &e.hint {
+        let _ = writeln!(out, "  {} {}", style.green("hint:"), safe(hint));
+    }
+}
+
 /// Append a human report of a warning, with a caret under its span.
 pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
     let _ = writeln!(
@@ -545,6 +613,42 @@ pub fn human_warning(out: &mut String, input: &str, w: &Warning, style: Style) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The error and warning objects, written by hand for speed, are what serde would write.
+    #[test]
+    fn error_and_warning_objects_are_the_schema_s() {
+        let e = ErrorJson {
+            code: "bad-percent",
+            offset: 3,
+            len: 2,
+            message: "a \"quoted\"\u{1} message".into(),
+            hint: Some("h".into()),
+        };
+        let mut out = String::new();
+        push_error(&mut out, &e);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v, serde_json::to_value(&e).unwrap());
+        let mut out = String::new();
+        push_error(&mut out, &ErrorJson { hint: None, ..e });
+        assert!(out.ends_with(",\"hint\":null}"), "{out}");
+        let mut w = Warning::new(pidkit::iri::codes::LOWERCASE_HEX, 9, 3, "m\"x");
+        let mut out = String::new();
+        push_warning(&mut out, &w);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"code": "lowercase-hex", "offset": 9, "len": 3, "message": "m\"x"})
+        );
+        w.count = 3;
+        w.more = vec![12, 15];
+        let mut out = String::new();
+        push_warning(&mut out, &w);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["count"].clone(), v["offsets"].clone()),
+            (3.into(), serde_json::json!([12, 15]))
+        );
+    }
 
     #[test]
     fn json_strings_match_serde() {

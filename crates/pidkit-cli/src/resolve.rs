@@ -282,6 +282,11 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
                     let mut batch = Vec::with_capacity(chunk.len());
                     for k in 0..chunk.len() {
                         let line = chunk.line(k, source.encoding);
+                        if let Some(e) = line.place.and_then(|p| p.problem.clone()) {
+                            // A line the reader could not take (over 16 MiB): its error.
+                            batch.push(Job::Bad(line.number, String::new(), e));
+                            continue;
+                        }
                         match line.text {
                             Ok(t) if pidkit::chars::is_blank(t) => blank += 1,
                             Ok(t) => batch.push(Job::Id(line.number, t.to_owned())),

@@ -200,33 +200,46 @@ pub fn run(
     // allocator hand memory back to the system and fault it in again (a third of the time of
     // `check --json` on a million short lines).
     let pool: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    while let Some(chunk) = source.next_chunk()? {
+    // The next chunk is read (and, for a table or an RDF file, parsed) while the workers go
+    // through this one.
+    let mut next = source.next_chunk()?;
+    while let Some(chunk) = next.take() {
         let n = chunk.len();
-        let parts: Vec<(String, String, Tally)> = (0..n.div_ceil(TASK_LINES))
-            .into_par_iter()
-            .map(|t| {
-                let mut text = pool
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .pop()
-                    .unwrap_or_default();
-                text.reserve(TASK_LINES * per_line);
-                let mut diag = String::new();
-                let mut part = Tally::default();
-                for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
-                    let line = chunk.line(k, encoding);
-                    if blank != Blank::Input && line.text.as_ref().is_ok_and(|s| is_blank(s)) {
-                        part.blank += 1;
-                        if blank == Blank::Record {
-                            job.blank(&line, &mut text);
+        let work = || -> Vec<(String, String, Tally)> {
+            (0..n.div_ceil(TASK_LINES))
+                .into_par_iter()
+                .map(|t| {
+                    let mut text = pool
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .pop()
+                        .unwrap_or_default();
+                    text.reserve(TASK_LINES * per_line);
+                    let mut diag = String::new();
+                    let mut part = Tally::default();
+                    for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
+                        let line = chunk.line(k, encoding);
+                        // An input the reader could not read (`Place::problem`) is never blank.
+                        let problem = line.place.is_some_and(|p| p.problem.is_some());
+                        if blank != Blank::Input
+                            && !problem
+                            && line.text.as_ref().is_ok_and(|s| is_blank(s))
+                        {
+                            part.blank += 1;
+                            if blank == Blank::Record {
+                                job.blank(&line, &mut text);
+                            }
+                            continue;
                         }
-                        continue;
+                        part.add(job.line(&line, &mut text, &mut diag));
                     }
-                    part.add(job.line(&line, &mut text, &mut diag));
-                }
-                (text, diag, part)
-            })
-            .collect();
+                    (text, diag, part)
+                })
+                .collect()
+        };
+        let (read, parts) = rayon::join(|| source.next_chunk(), work);
+        next = read?;
+
         let written: usize = parts.iter().map(|(text, _, _)| text.len()).sum();
         per_line = (written / n.max(1) + written / n.max(1) / 8).clamp(64, 4096);
         let mut spare = Vec::with_capacity(parts.len());

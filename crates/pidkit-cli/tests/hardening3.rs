@@ -135,3 +135,49 @@ fn blank_is_unicode_white_space_everywhere() {
     }
     assert!(pidkit::chars::is_blank("\u{B}") && !pidkit::chars::is_blank("\u{200B}"));
 }
+
+/// A line over 16 MiB is never held whole: it is skipped as it is read and answered with a
+/// `line-too-long` record, the lines around it keep their numbers and answers, in every line
+/// command — with a newline after it or at the end of the input (issue 28's report: the plain
+/// line reader had no bound, as the table and RDF readers have).
+#[test]
+fn a_line_over_16_mib_is_skipped_as_it_is_read_and_said() {
+    let long = 17 << 20;
+    let mut input = b"10.1000/182\nhttp://a/".to_vec();
+    input.resize(input.len() + long, b'x');
+    input.extend_from_slice(b"\nhttp://b/\n");
+    input.resize(input.len() + long, b'y');
+    for args in [
+        &["check", "--json"][..],
+        &["dedupe", "--json"],
+        &["key", "--json"],
+        &["join", "--json", "http://a/"],
+        &["resolve", "--json", "--offline"],
+    ] {
+        let cache = tempfile::tempdir().unwrap();
+        let out = pidkit()
+            .args(args)
+            .arg("--no-summary")
+            .env("PIDKIT_CACHE_DIR", cache.path())
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert!(matches!(out.status.code(), Some(1 | 3)), "{args:?}");
+        let recs: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let too_long: Vec<u64> = recs
+            .iter()
+            .filter(|r| r["error"]["code"] == "line-too-long")
+            .map(|r| r["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(too_long, [2, 4], "{args:?}");
+        if args[0] != "dedupe" {
+            let lines: Vec<u64> = recs.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+            assert_eq!(lines, [1, 2, 3, 4], "{args:?}");
+            assert_eq!(recs[2]["input"], "http://b/");
+        }
+    }
+}

@@ -594,3 +594,80 @@ fn the_documents_json_examples_validate() {
     }
     assert!(checked >= 2, "the static examples of docs/output.md");
 }
+
+/// Tables and RDF files (`--format`): every record of every command — cells, blank cells, a
+/// missing column, bytes that are not UTF-8, IRIs of each term, a syntax error, a relative IRI —
+/// matches its schema, with `row`, `column` and `term`; the TSV headers are the documented ones.
+#[test]
+fn table_and_rdf_records_match_their_schemas() {
+    let csv =
+        &b"id,doi\n1,10.1000/a\n2,\n3\n4,\"x y\"\n5,http://\xff/\n6,https://doi.org/10.1000/A\n"[..];
+    let nt = &b"<http://a/s> <http://a/p> <x y> .\n<s> <p> .\n_:b <http://a/p> \"1\"^^<http://a/t> .\n<http://a/s> <http://a/p> <http://a/o> <http://a/g> .\n<rel> <http://a/p> <http://a/o> .\n"[..];
+    let runs: [(&[&str], &[u8]); 4] = [
+        (&["--format", "csv", "--column", "doi"], csv),
+        (&["--format", "csv", "--no-header", "--column", "2"], csv),
+        (&["--format", "ntriples"], nt),
+        (&["--format", "nquads"], nt),
+    ];
+    let mut all = Vec::new();
+    for command in [
+        "check",
+        "parse",
+        "normalize",
+        "to-uri",
+        "to-iri",
+        "key",
+        "dedupe",
+    ] {
+        for (args, input) in runs {
+            let mut a = vec![command, "--json", "--no-summary"];
+            a.extend(args);
+            if command == "dedupe" {
+                a.push("--all");
+            }
+            let out = pidkit()
+                .args(&a)
+                .write_stdin(input.to_vec())
+                .output()
+                .unwrap();
+            assert!(out.status.code().is_some_and(|c| c <= 1), "{a:?}: {out:?}");
+            all.extend(check_records(command, &a.join(" "), &out.stdout));
+        }
+    }
+    let has = |f: &dyn Fn(&Value) -> bool| all.iter().any(f);
+    assert!(has(&|r| r["row"].is_u64() && r["column"] == "doi"));
+    assert!(has(&|r| r["column"] == 2 && r["blank"] == true));
+    assert!(has(&|r| r["error"]["code"] == "missing-column"));
+    assert!(has(
+        &|r| r["error"]["code"] == "invalid-utf8" && r["row"] == 5
+    ));
+    assert!(has(
+        &|r| r["error"]["code"] == "rdf-syntax" && r.get("term").is_none()
+    ));
+    assert!(has(&|r| r["error"]["code"] == "rdf-relative-iri"));
+    for term in ["subject", "predicate", "object", "graph", "datatype"] {
+        assert!(has(&|r| r["term"] == term), "no {term}");
+    }
+    assert!(has(&|r| r["members"][0]["row"].is_u64()));
+    assert!(has(&|r| r["members"][0]["term"].is_string()));
+    // The TSV headers with --format are the documented ones.
+    let doc = output_md();
+    for (args, input) in runs {
+        let out = pidkit()
+            .args(["check", "--tsv", "--no-summary"])
+            .args(args)
+            .write_stdin(input.to_vec())
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let header = text.lines().next().unwrap();
+        assert!(
+            doc.contains(&format!("`{}`", header.replace('\t', " "))),
+            "{args:?}: docs/output.md does not list the header {header:?}"
+        );
+        let width = header.split('\t').count();
+        for row in text.lines() {
+            assert_eq!(row.split('\t').count(), width, "{args:?}: {row:?}");
+        }
+    }
+}

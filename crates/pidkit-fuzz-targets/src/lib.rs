@@ -74,7 +74,33 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("hal", hal),
     ("rrid", rrid),
     ("ads", ads),
+    ("rdf", rdf),
 ];
+
+/// The CLI's reading of one N-Triples or N-Quads statement (`--format ntriples|nquads`): the
+/// same file, compiled here too (the CLI is a binary, not a library).
+#[path = "../../pidkit-cli/src/rdf_scan.rs"]
+#[allow(missing_docs, unreachable_pub, dead_code)]
+mod rdf_scan;
+
+/// The IRIs of N-Triples and N-Quads lines as `pidkit --format ntriples|nquads` reads them:
+/// oxttl (lenient) judges each line, the scanner finds where each IRI is. Every IRI oxttl reads
+/// is found once, with its term, at whole characters of the line, as written when it has no
+/// escapes; a syntax error's offset and length lie inside the line.
+pub fn rdf(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    for line in text.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        for quads in [false, true] {
+            if let Err((offset, len, _)) = rdf_scan::statement(line, quads) {
+                assert!(offset + len <= line.len(), "{line:?}: {offset}+{len}");
+            }
+            if let Err(e) = rdf_scan::agrees(line, quads) {
+                panic!("{line:?} (quads: {quads}): {e}");
+            }
+        }
+    }
+}
 
 const PROFILES: [Profile; 3] = [Profile::IriBis, Profile::Rfc3987, Profile::Rfc3986Uri];
 const LEVELS: [Level; 3] = [Level::Simple, Level::Syntax, Level::Scheme];

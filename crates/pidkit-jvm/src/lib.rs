@@ -1,25 +1,40 @@
 //! The JNI library behind the JVM functions for Spark (`org.pidkit.spark`, in `java/`): a
-//! Java UDF hands each row's UTF-8 bytes and its function's code (`pidkit_record::Spec`) to
+//! Java UDF hands each row's UTF-8 bytes and its function's handle to
 //! [`Java_org_pidkit_spark_Native_apply`] or [`Java_org_pidkit_spark_Native_check`], which answer
 //! through the same record as the CLI and the Python functions. No Python worker, no Arrow
 //! round trip: the rows stay in the executor's JVM.
 //!
-//! Nothing here panics into the JVM: a code that is not a function's, or a panic (none is
-//! known), becomes a Java `IllegalArgumentException` or `RuntimeException`; bytes that are not
-//! UTF-8 (Spark strings cast from binary may hold any bytes) give a null / `false`, as an
-//! input that is not an identifier does.
+//! **Options.** A UDF carries its function and options as a `pidkit_record::Spec`'s two
+//! values: the code (an `int`: the function and every option from a short list) and the
+//! policy (a `String`: the `deny` and `allow` lists of warning codes, which do not fit in a
+//! number). Both are plain serializable fields of the UDF, made once on the driver. In each
+//! executor JVM, the UDF's first row calls [`Java_org_pidkit_spark_Native_prepare`], which
+//! unpacks them into a [`Spec`] — the policy parsed and its codes checked once — and keeps it
+//! in a table for the life of the JVM ([`SPECS`]: one entry per distinct code and policy, so
+//! that the thousands of tasks of a job share one); the UDF keeps the returned handle in a
+//! transient field, and every row passes the handle alone. Each thread keeps the last spec it
+//! used, so a row costs neither a lock nor a look-up.
+//!
+//! Nothing here panics into the JVM: a code or policy that is not a function's, or a panic
+//! (none is known), becomes a Java `IllegalArgumentException` or `RuntimeException`; bytes that
+//! are not UTF-8 (Spark strings cast from binary may hold any bytes) give a null / `false`, as
+//! an input that is not an identifier does.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
 
 use jni::JNIEnv;
-use jni::objects::{JByteArray, JClass, JIntArray};
+use jni::objects::{JByteArray, JClass, JIntArray, JString};
 use jni::sys::{jboolean, jbyteArray, jint};
 use pidkit_record::Spec;
 
+/// Every spec this JVM has prepared, with its code and policy: a handle is its index plus one.
+static SPECS: Mutex<Vec<(i32, String, Arc<Spec>)>> = Mutex::new(Vec::new());
+
 thread_local! {
-    /// The last spec this thread unpacked: a UDF calls with the same code row after row.
-    static SPEC: Cell<Option<Spec>> = const { Cell::new(None) };
+    /// The spec of the last handle this thread used: a UDF calls with one handle row after row.
+    static SPEC: RefCell<Option<(i32, Arc<Spec>)>> = const { RefCell::new(None) };
     /// The bytes of the row being read, in a buffer kept between rows.
     static ROW: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
@@ -27,16 +42,40 @@ thread_local! {
 /// A row buffer larger than this is not kept for the next row.
 const KEEP: usize = 1 << 20;
 
-/// The spec of `code`, unpacked once per thread and code.
-fn spec(code: i32) -> Result<Spec, String> {
-    match SPEC.get() {
-        Some(s) if s.code() == code => Ok(s),
-        _ => {
-            let s = Spec::from_code(code)?;
-            SPEC.set(Some(s));
-            Ok(s)
+/// The handle of the spec of `code` and `policy`, unpacked (and kept) on its first request.
+fn prepare(code: i32, policy: &str) -> Result<i32, String> {
+    // A panic while the lock was held cannot leave the table half-written (a push is the only
+    // change): the table is used as it is.
+    let mut specs = SPECS.lock().unwrap_or_else(|e| e.into_inner());
+    let known = specs.iter().position(|(c, p, _)| *c == code && p == policy);
+    let index = match known {
+        Some(i) => i,
+        None => {
+            let spec = Spec::from_code(code, policy)?;
+            specs.push((code, policy.to_owned(), Arc::new(spec)));
+            specs.len() - 1
         }
-    }
+    };
+    i32::try_from(index + 1).map_err(|_| "too many pidkit functions in one JVM".to_owned())
+}
+
+/// `f` on the spec of `handle`: this thread's last one, or the table's.
+fn with_spec<R>(handle: i32, f: impl FnOnce(&Spec) -> R) -> Result<R, String> {
+    SPEC.with_borrow_mut(|slot| {
+        let spec = match slot {
+            Some((h, spec)) if *h == handle => spec,
+            _ => {
+                let specs = SPECS.lock().unwrap_or_else(|e| e.into_inner());
+                let index = usize::try_from(handle).ok().and_then(|h| h.checked_sub(1));
+                let spec = index
+                    .and_then(|i| specs.get(i))
+                    .map(|(_, _, s)| Arc::clone(s))
+                    .ok_or_else(|| format!("{handle} is not a prepared pidkit function"))?;
+                &slot.insert((handle, spec)).1
+            }
+        };
+        Ok(f(spec))
+    })
 }
 
 /// Why a call failed: a bad code (the caller's mistake), a JNI error (a Java exception is
@@ -102,33 +141,35 @@ fn span_in(text: &str, value: &str) -> Option<[jint; 2]> {
     (end <= text.len()).then_some([jint::try_from(start).ok()?, jint::try_from(end).ok()?])
 }
 
-/// `static native byte[] apply(int code, byte[] utf8, int[] span)`: a string function's value
-/// — as UTF-8 bytes, or, where the value is a slice of the input, null with its byte range in
-/// `span`; null with `span` = {-1, -1} for a null value.
+/// `static native byte[] apply(int handle, byte[] utf8, int[] span)`: a string function's
+/// value — as UTF-8 bytes, or, where the value is a slice of the input, null with its byte
+/// range in `span`; null with `span` = {-1, -1} for a null value.
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_pidkit_spark_Native_apply<'l>(
     mut env: JNIEnv<'l>,
     _class: JClass<'l>,
-    code: jint,
+    handle: jint,
     input: JByteArray<'l>,
     span: JIntArray<'l>,
 ) -> jbyteArray {
     guarded(&mut env, std::ptr::null_mut(), |env| {
-        let spec = spec(code).map_err(Failure::Code)?;
         with_row(env, &input, |env, text| {
             let (mut out, mut at) = (Ok(std::ptr::null_mut()), [-1, -1]);
             if let Some(text) = text {
-                spec.string(text, |v| match v.map(|v| (v, span_in(text, v))) {
-                    None => {}
-                    Some((_, Some(range))) => at = range,
-                    Some((v, None)) => {
-                        out = env
-                            .byte_array_from_slice(v.as_bytes())
-                            .map(JByteArray::into_raw)
-                            .map_err(|_| Failure::Jni)
-                    }
-                });
+                with_spec(handle, |spec| {
+                    spec.string(text, |v| match v.map(|v| (v, span_in(text, v))) {
+                        None => {}
+                        Some((_, Some(range))) => at = range,
+                        Some((v, None)) => {
+                            out = env
+                                .byte_array_from_slice(v.as_bytes())
+                                .map(JByteArray::into_raw)
+                                .map_err(|_| Failure::Jni)
+                        }
+                    })
+                })
+                .map_err(Failure::Code)?;
             }
             env.set_int_array_region(&span, 0, &at)
                 .map_err(|_| Failure::Jni)?;
@@ -137,36 +178,42 @@ pub extern "system" fn Java_org_pidkit_spark_Native_apply<'l>(
     })
 }
 
-/// `static native boolean check(int code, byte[] utf8)`: `check`'s answer.
+/// `static native boolean check(int handle, byte[] utf8)`: `check`'s answer.
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_org_pidkit_spark_Native_check<'l>(
     mut env: JNIEnv<'l>,
     _class: JClass<'l>,
-    code: jint,
+    handle: jint,
     input: JByteArray<'l>,
 ) -> jboolean {
     guarded(&mut env, 0, |env| {
-        let spec = spec(code).map_err(Failure::Code)?;
-        with_row(env, &input, |_, text| {
-            Ok(text.is_some_and(|t| spec.check(t)).into())
+        with_row(env, &input, |_, text| match text {
+            Some(t) => with_spec(handle, |spec| spec.check(t).into()).map_err(Failure::Code),
+            None => Ok(0),
         })
     })
 }
 
-/// `static native boolean validate(int code)`: `true`, or an `IllegalArgumentException` for a
-/// number that is no function's code — the UDFs' constructors call it, so that a bad code fails
-/// when the function is made, on the driver, not in the first row of a task. (Codes are made on
-/// the Python side, `pidkit._pidkit.jvm_code`, from the same `Spec`.)
+/// `static native int prepare(int code, String policy)`: the handle of the function of `code`
+/// and `policy` in this JVM (a number from 1), or an `IllegalArgumentException` for a code or
+/// policy that is no function's (an unknown warning code: the library's message). The UDFs'
+/// constructors call it, so that bad options fail when the function is made, on the driver,
+/// not in the first row of a task; then each UDF calls it once per executor JVM. (Codes and
+/// policies are made on the Python side, `pidkit._pidkit.jvm_spec`, from the same `Spec`.)
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_org_pidkit_spark_Native_validate<'l>(
+pub extern "system" fn Java_org_pidkit_spark_Native_prepare<'l>(
     mut env: JNIEnv<'l>,
     _class: JClass<'l>,
     code: jint,
-) -> jboolean {
-    guarded(&mut env, 0, |_| {
-        spec(code).map_err(Failure::Code)?;
-        Ok(1)
+    policy: JString<'l>,
+) -> jint {
+    guarded(&mut env, 0, |env| {
+        let policy: String = match policy.is_null() {
+            true => String::new(),
+            false => env.get_string(&policy).map_err(|_| Failure::Jni)?.into(),
+        };
+        prepare(code, &policy).map_err(Failure::Code)
     })
 }

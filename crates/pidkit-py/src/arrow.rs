@@ -10,7 +10,7 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, OffsetSizeTrait,
     StringArray, StringViewArray, StructArray,
 };
-use arrow_buffer::{NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBufferBuilder, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pidkit::{Iri, ReferenceResolution};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -18,10 +18,11 @@ use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::options;
+use crate::options::{self, Codes};
 use crate::record::{Op, Record, Request, with_record};
 use pidkit::scheme::{FieldType, Value};
 use pidkit::{Details, Identifier, Kind};
+use pidkit_record::Spec;
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -404,32 +405,47 @@ fn string_column(
     }
 }
 
-/// A conversion's result column: the CLI's `uri` / `iri` field, null where the
-/// input is null or invalid.
+/// A conversion's result column: the CLI's `uri` / `iri` field, null where the input is null
+/// or not valid (an error, or a warning the policy denies).
 fn transform(s: &Strings<'_>, family: Family, req: &Request) -> Result<ArrayRef, String> {
     string_column(s, family, |text, push| {
-        with_record(text, req, |r| push(r.value()))
+        with_record(text, req, |r| push(r.value().filter(|_| r.valid)))
     })
 }
 
-/// `check`: the CLI's `valid` (with `deny_warnings`, an input with warnings is not valid).
+/// A string column of `spec`'s function (`kind`, `normalize`, `key`, `doi_name`).
+fn spec_column(py: Python<'_>, data: AnyArray, spec: &Spec) -> PyResult<Py<PyAny>> {
+    run(py, data, &|s, family| {
+        string_column(s, family, |t, push| spec.string(t, push))
+    })
+}
+
+/// `deny=` and `allow=` and the other reading options, checked.
+macro_rules! reads {
+    ($codes:ident = $deny:expr, $allow:expr; $as_:expr, $profile:expr, $clean:expr, $deny_warnings:expr) => {{
+        $codes = Codes::new($deny.as_ref(), $allow.as_ref())?;
+        $codes.reads($as_, $profile, $clean, $deny_warnings)
+    }};
+}
+
+/// `check`: the CLI's `valid` (with `deny_warnings`, `deny`, an input with such warnings is
+/// not valid).
 #[pyfunction]
-#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, deny_warnings = false))]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_check(
     py: Python<'_>,
     data: AnyArray,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
     deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = options::spec(
-        "check",
-        as_,
-        profile,
-        None,
-        ("auto", "upper"),
-        deny_warnings,
-    )?;
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let spec = options::spec("check", &reads, None, (None, None))?;
     run(py, data, &|s, _| {
         let mut col = BoolCol(Vec::with_capacity(s.len()));
         s.for_each(|t| col.0.push(t.map(|t| spec.check(t))));
@@ -439,63 +455,171 @@ pub fn arrow_check(
 
 /// `kind`: the CLI's `kind` (also for invalid input: the kind it was read as).
 #[pyfunction]
-#[pyo3(signature = (data, /, *, as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_kind(
     py: Python<'_>,
     data: AnyArray,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = options::spec("kind", as_, profile, None, ("auto", "upper"), false)?;
-    run(py, data, &|s, family| {
-        string_column(s, family, |t, push| spec.string(t, push))
-    })
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    spec_column(
+        py,
+        data,
+        &options::spec("kind", &reads, None, (None, None))?,
+    )
 }
 
-/// `normalize`: the CLI's `normalized`.
+/// `normalize`: the CLI's `normalized` where the input is valid.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_normalize(
     py: Python<'_>,
     data: AnyArray,
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
-    pid_form: &str,
-    pid_case: &str,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = options::spec(
-        "normalize",
-        as_,
-        profile,
-        level,
-        (pid_form, pid_case),
-        false,
-    )?;
-    run(py, data, &|s, family| {
-        string_column(s, family, |t, push| spec.string(t, push))
-    })
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let spec = options::spec("normalize", &reads, level, (pid_form, pid_case))?;
+    spec_column(py, data, &spec)
 }
 
-/// `key`: the equivalence key `compare` and `dedupe` use.
+/// `key`: the CLI's `key` (`pidkit key`: what `compare` and `dedupe` compare) where the input
+/// is valid.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_key(
     py: Python<'_>,
     data: AnyArray,
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = options::spec("key", as_, profile, level, ("auto", "upper"), false)?;
-    run(py, data, &|s, family| {
-        string_column(s, family, |t, push| spec.string(t, push))
-    })
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    spec_column(
+        py,
+        data,
+        &options::spec("key", &reads, level, (None, None))?,
+    )
 }
 
-/// `to_uri`: the CLI's `uri`.
+/// `identify`: the CLI's `normalize --json` record's `kind`, `valid` and `normalized` (null
+/// where not valid), as a struct, from one reading of each row.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
+#[pyo3(signature = (data, /, *, level = None, as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn arrow_identify(
+    py: Python<'_>,
+    data: AnyArray,
+    level: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let spec = options::spec("normalize", &reads, level, (pid_form, pid_case))?;
+    run(py, data, &|s, family| identify_column(s, family, &spec))
+}
+
+/// The struct column of `identify`: `kind`, `valid`, `normalized`; a null row for a null.
+fn identify_column(s: &Strings<'_>, family: Family, spec: &Spec) -> Result<ArrayRef, String> {
+    fn fill<S: Sink>(
+        s: &Strings<'_>,
+        spec: &Spec,
+        (mut kind, mut norm): (S, S),
+    ) -> Result<ArrayRef, String> {
+        let rows = s.len();
+        let mut valid = BooleanBufferBuilder::new(rows);
+        let mut present = BooleanBufferBuilder::new(rows);
+        s.for_each(|t| match t {
+            Some(t) => spec.identify(t, |k, v, n| {
+                kind.push(Some(k.name()));
+                valid.append(v);
+                present.append(true);
+                norm.push(n);
+            }),
+            None => {
+                kind.push(None);
+                valid.append(false);
+                present.append(false);
+                norm.push(None);
+            }
+        });
+        let nulls = NullBuffer::new(present.finish());
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let valid: ArrayRef = Arc::new(BooleanArray::new(valid.finish(), nulls.clone()));
+        let cols = vec![
+            ("kind", kind.into_array()?),
+            ("valid", valid),
+            ("normalized", norm.into_array()?),
+        ];
+        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = cols
+            .into_iter()
+            .map(|(name, a)| (Field::new(name, a.data_type().clone(), true), a))
+            .unzip();
+        StructArray::try_new(Fields::from(fields), arrays, nulls)
+            .map(|a| Arc::new(a) as ArrayRef)
+            .map_err(|e| e.to_string())
+    }
+    let (rows, bytes) = (s.len(), s.bytes());
+    match family {
+        Family::Utf8 => fill(
+            s,
+            spec,
+            (
+                Utf8Col::with_capacity(rows, rows * 4),
+                Utf8Col::with_capacity(rows, bytes),
+            ),
+        ),
+        Family::Large => fill(
+            s,
+            spec,
+            (
+                LargeStringBuilder::with_capacity(rows, rows * 4),
+                LargeStringBuilder::with_capacity(rows, bytes),
+            ),
+        ),
+        Family::View => fill(
+            s,
+            spec,
+            (
+                StringViewBuilder::with_capacity(rows),
+                StringViewBuilder::with_capacity(rows),
+            ),
+        ),
+    }
+}
+
+/// `to_uri`: the CLI's `uri` where the input is valid.
+#[pyfunction]
+#[pyo3(signature = (data, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_to_uri(
     py: Python<'_>,
@@ -504,21 +628,26 @@ pub fn arrow_to_uri(
     query_encoding: Option<&str>,
     as_: &str,
     profile: Option<&str>,
-    pid_form: &str,
-    pid_case: &str,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
     let op = Op::ToUri(
         options::to_uri(idna, query_encoding)?,
         options::pid_output(pid_form, pid_case)?,
     );
-    let req = Request::new(op, opts);
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let req = options::request(op, &reads)?;
     run(py, data, &|s, family| transform(s, family, &req))
 }
 
-/// `to_iri`: the CLI's `iri`.
+/// `to_iri`: the CLI's `iri` where the input is valid.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, pid_form = "auto", pid_case = "upper"))]
+#[pyo3(signature = (data, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_to_iri(
     py: Python<'_>,
@@ -527,31 +656,45 @@ pub fn arrow_to_iri(
     idna: &str,
     as_: &str,
     profile: Option<&str>,
-    pid_form: &str,
-    pid_case: &str,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
     let op = Op::ToIri(
         options::to_iri(unicode_hosts, idna)?,
         options::pid_output(pid_form, pid_case)?,
     );
-    let req = Request::new(op, opts);
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let req = options::request(op, &reads)?;
     run(py, data, &|s, family| transform(s, family, &req))
 }
 
-/// `doi_name`: the DOI name of DOIs in any written form (the CLI's `doi.name`); null otherwise.
+/// `doi_name`: the DOI name of valid DOIs in any written form (the CLI's `doi.name`); null
+/// otherwise.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, as_ = "auto", profile = None))]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_doi_name(
     py: Python<'_>,
     data: AnyArray,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let spec = options::spec("doi_name", as_, profile, None, ("auto", "upper"), false)?;
-    run(py, data, &|s, family| {
-        string_column(s, family, |t, push| spec.string(t, push))
-    })
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    spec_column(
+        py,
+        data,
+        &options::spec("doi_name", &reads, None, (None, None))?,
+    )
 }
 
 /// `join`: references resolved against `base` (RFC 3986 §5.2; the CLI's `resolved`).
@@ -715,6 +858,11 @@ struct ParseCols {
     warn_counts: Vec<Option<usize>>,
     warn: [StrCol; 2],
     warn_at: [IntCol; 2],
+    /// A merged warning's `count` (null when found once, as the JSON leaves it out).
+    warn_count: IntCol,
+    /// A merged warning's further `offsets`: their number per warning (`None`: found once).
+    warn_more_counts: Vec<Option<usize>>,
+    warn_more: IntCol,
     comp_valid: Vec<bool>,
     comp: [StrCol; 9],
     /// A struct column per scheme of the library's list, in its order.
@@ -746,6 +894,9 @@ impl ParseCols {
             warn_counts: Vec::new(),
             warn: StrCol::many(family),
             warn_at: Default::default(),
+            warn_count: IntCol::default(),
+            warn_more_counts: Vec::new(),
+            warn_more: IntCol::default(),
             comp_valid: Vec::new(),
             comp: StrCol::many(family),
             schemes: Kind::ALL
@@ -799,6 +950,12 @@ impl ParseCols {
             self.warn[1].push(Some(&w.message));
             self.warn_at[0].push(Some(w.offset));
             self.warn_at[1].push(Some(w.len));
+            let merged = w.count > 1;
+            self.warn_count.push(merged.then_some(w.count));
+            self.warn_more_counts.push(merged.then_some(w.more.len()));
+            if merged {
+                w.more.iter().for_each(|o| self.warn_more.push(Some(*o)));
+            }
         }
         let id = r.reading.as_ref().ok();
         match id.and_then(Identifier::components) {
@@ -851,12 +1008,15 @@ impl ParseCols {
         )?;
         let [wcode, wmessage] = self.warn;
         let [woffset, wlen] = self.warn_at;
+        let offsets = list_array(&self.warn_more_counts, self.warn_more.finish())?;
         let warning = struct_array(
             vec![
                 ("code", wcode.finish()?),
                 ("offset", woffset.finish()),
                 ("len", wlen.finish()),
                 ("message", wmessage.finish()?),
+                ("count", self.warn_count.finish()),
+                ("offsets", offsets),
             ],
             None,
         )?;
@@ -880,18 +1040,21 @@ impl ParseCols {
 
 /// `parse`: the CLI's `parse --json` record as a struct (without `line` and `input`).
 #[pyfunction]
-#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, deny_warnings = false))]
+#[pyo3(signature = (data, /, *, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arrow_parse(
     py: Python<'_>,
     data: AnyArray,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
     deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read(as_, profile)?;
-    let req = Request::new(Op::Read, opts)
-        .deny_warnings(deny_warnings)
-        .warnings(true);
+    let codes;
+    let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
+    let req = options::request(Op::Read, &reads)?.warnings(true);
     run(py, data, &|s, family| {
         let mut cols = ParseCols::new(family);
         s.for_each(|t| match t {

@@ -37,6 +37,10 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::key, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::join, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::extract, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::detect, m)?)?;
@@ -44,13 +48,14 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_kind, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_key, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_identify, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_doi_name, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_join, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
-    m.add_function(wrap_pyfunction!(options::jvm_code, m)?)?;
+    m.add_function(wrap_pyfunction!(options::jvm_spec, m)?)?;
     m.add_function(wrap_pyfunction!(resolve::resolve, m)?)?;
     Ok(())
 }

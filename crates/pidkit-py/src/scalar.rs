@@ -11,9 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use crate::message;
-use crate::options;
-use crate::record::{self, Op, Request, with_record};
-use pidkit::{Identifier as Id, Kind, ReadOptions};
+use crate::options::{self, Codes};
+use crate::record::{self, Op, Record, Request, with_record};
+use pidkit::{Identifier as Id, Kind, ReadOptions, Warning};
 
 pyo3::create_exception!(
     pidkit,
@@ -154,11 +154,23 @@ fn replaced(bytes: &[u8]) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// The arguments of `pidkit.parse` that a pickled identifier is made again with.
-type ParseArgs = (String, String, Option<String>);
+/// The arguments of `pidkit._pidkit.parse` that a pickled identifier is made again with:
+/// the input, `as_`, `profile` and `clean` (the policy only decided whether it was made).
+type ParseArgs = (String, String, Option<String>, bool);
 
-/// The arguments of `pidkit.check` that a pickled `Check` is made again with.
-type CheckArgs = (Py<PyString>, String, Option<String>, bool);
+/// The arguments of `pidkit._pidkit.check` that a pickled `Check` is made again with.
+type CheckArgs = (
+    Py<PyString>,
+    String,
+    Option<String>,
+    bool,
+    bool,
+    Vec<String>,
+    Vec<String>,
+);
+
+/// `check`'s options as given: `as_`, `profile`, `deny_warnings`, `clean`, `deny`, `allow`.
+type CheckCall = (String, Option<String>, bool, bool, Vec<String>, Vec<String>);
 
 /// `Found`'s fields in its constructor's order.
 type FoundFields = (usize, usize, &'static str, String, Option<String>, bool);
@@ -203,7 +215,9 @@ impl<'t> CharIndex<'t> {
 }
 
 /// A warning about a valid identifier: a stable `code`, the span (`offset`, `len` in UTF-8
-/// bytes of the input) and a `message`.
+/// bytes of the input) and a `message`; a code found more than once is one warning, with
+/// `count` (how many in all) and `offsets` (the further findings' offsets, at most 16), as in
+/// the CLI's JSON.
 #[pyclass(module = "pidkit", frozen, get_all, eq, from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct CheckWarning {
@@ -211,34 +225,58 @@ pub struct CheckWarning {
     offset: usize,
     len: usize,
     message: String,
+    count: usize,
+    offsets: Vec<usize>,
 }
+
+/// `CheckWarning`'s fields in its constructor's order.
+type WarningFields = (String, usize, usize, String, usize, Vec<usize>);
 
 #[pymethods]
 impl CheckWarning {
     /// A warning from its fields (what a pickle holds).
     #[new]
-    fn new(code: String, offset: usize, len: usize, message: String) -> Self {
+    #[pyo3(signature = (code, offset, len, message, count = 1, offsets = Vec::new()))]
+    fn new(
+        code: String,
+        offset: usize,
+        len: usize,
+        message: String,
+        count: usize,
+        offsets: Vec<usize>,
+    ) -> Self {
         CheckWarning {
             code,
             offset,
             len,
             message,
+            count,
+            offsets,
         }
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyType>, (String, usize, usize, String)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, WarningFields) {
         let w = slf.get();
         (
             slf.get_type(),
-            (w.code.clone(), w.offset, w.len, w.message.clone()),
+            (
+                w.code.clone(),
+                w.offset,
+                w.len,
+                w.message.clone(),
+                w.count,
+                w.offsets.clone(),
+            ),
         )
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
+        let repeated = match self.count {
+            1 => String::new(),
+            n => format!(", count={n}, offsets={:?}", self.offsets),
+        };
         format!(
-            "CheckWarning(code={}, offset={}, len={}, message={})",
+            "CheckWarning(code={}, offset={}, len={}, message={}{repeated})",
             pyrepr(py, &self.code),
             self.offset,
             self.len,
@@ -247,15 +285,66 @@ impl CheckWarning {
     }
 }
 
-fn warnings(ws: &[pidkit::Warning]) -> Vec<CheckWarning> {
+fn warnings(ws: &[Warning]) -> Vec<CheckWarning> {
     ws.iter()
         .map(|w| CheckWarning {
             code: w.code.as_str().to_owned(),
             offset: w.offset,
             len: w.len,
             message: w.message.clone(),
+            count: w.count,
+            offsets: w.more.clone(),
         })
         .collect()
+}
+
+/// The error of an input that a denied warning makes invalid (`deny=`, `deny_warnings=`): a
+/// `ParseError` whose code is the warning's, its span and message the warning's, pointing
+/// where the CLI's report of the warning points (the input as given, or under
+/// `as_="leiri"|"web"` the text read).
+fn denied(py: Python<'_>, input: &str, r: &Record<'_, '_>, req: &Request) -> Option<PyErr> {
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| req.policy.denies(w.code.as_str()))?;
+    let code = w.code.as_str();
+    let in_input = code.starts_with("cleaned-") || (req.clean && req.opts.lenient().is_none());
+    let text = match in_input {
+        true => input,
+        false => r.mapped.unwrap_or(input),
+    };
+    let hint = format!(
+        "the warning {code} is denied (deny=, deny_warnings=): allow=\"{code}\" accepts it"
+    );
+    let report = message::report(text, code, &w.message, w.offset, w.len, Some(&hint));
+    let fields = ErrorFields {
+        code,
+        offset: w.offset,
+        len: w.len,
+        char_offset: message::char_offset(text, w.offset),
+        message: w.message.clone(),
+        hint: Some(hint),
+    };
+    Some(fields.into_error(py, report, input))
+}
+
+/// The result of a transform (`normalize`, `key`, `to_uri`, `to_iri`) of `s`, or the
+/// `ParseError` of an input that is not valid (an error, or a denied warning).
+fn transformed(py: Python<'_>, s: &Bound<'_, PyString>, req: &Request) -> PyResult<String> {
+    let text = utf8(s)?;
+    with_record(text, req, |r| {
+        if let Some(e) = r.error() {
+            return Err(parse_error(py, text, e, None));
+        }
+        if !r.valid
+            && let Some(e) = denied(py, text, r, req)
+        {
+            return Err(e);
+        }
+        r.value()
+            .map(str::to_owned)
+            .ok_or_else(|| PyValueError::new_err("no result"))
+    })
 }
 
 /// An identifier read by the rules of its kind. `str()` is the text read (after `leiri`/`web`
@@ -265,8 +354,9 @@ pub struct Identifier {
     input: String,
     text: String,
     opts: ReadOptions,
-    /// `parse`'s `as_` and `profile` as given: a pickle reads the input again with them.
-    call: (String, Option<String>),
+    /// `parse`'s `as_`, `profile` and `clean` as given: a pickle reads the input again with
+    /// them.
+    call: (String, Option<String>, bool),
     kind: Kind,
     /// The reading's own notes (`looks-like-text`), which `warnings` starts with.
     notes: Vec<CheckWarning>,
@@ -345,15 +435,16 @@ impl Identifier {
         self.key_at(py, options::level(level)?)
     }
 
-    /// The normal form at `level` (what `pidkit normalize` prints); DOIs written as
-    /// `pid_form` (`auto`, `name`, `uri`, `url`) and `pid_case` (`upper`, `lower`) ask.
-    #[pyo3(signature = (level = None, *, pid_form = "auto", pid_case = "upper"))]
+    /// The normal form at `level` (what `pidkit normalize` prints); DOIs and handles written
+    /// as `pid_form` (`auto`, `name`, `uri`, `url`) and `pid_case` (`upper`, `lower`) ask,
+    /// `None` for the library's defaults.
+    #[pyo3(signature = (level = None, *, pid_form = None, pid_case = None))]
     fn normalize(
         &self,
         py: Python<'_>,
         level: Option<&str>,
-        pid_form: &str,
-        pid_case: &str,
+        pid_form: Option<&str>,
+        pid_case: Option<&str>,
     ) -> PyResult<String> {
         let level = options::level(level)?;
         let out = options::pid_output(pid_form, pid_case)?;
@@ -361,14 +452,14 @@ impl Identifier {
     }
 
     /// The URI (§3.3–3.6; what `pidkit to-uri` prints).
-    #[pyo3(signature = (*, idna = "dns", query_encoding = None, pid_form = "auto", pid_case = "upper"))]
+    #[pyo3(signature = (*, idna = "dns", query_encoding = None, pid_form = None, pid_case = None))]
     fn to_uri(
         &self,
         py: Python<'_>,
         idna: &str,
         query_encoding: Option<&str>,
-        pid_form: &str,
-        pid_case: &str,
+        pid_form: Option<&str>,
+        pid_case: Option<&str>,
     ) -> PyResult<String> {
         let t = options::to_uri(idna, query_encoding)?;
         let out = options::pid_output(pid_form, pid_case)?;
@@ -377,14 +468,14 @@ impl Identifier {
     }
 
     /// The IRI (§3.7; what `pidkit to-iri` prints).
-    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns", pid_form = "auto", pid_case = "upper"))]
+    #[pyo3(signature = (*, unicode_hosts = false, idna = "dns", pid_form = None, pid_case = None))]
     fn to_iri(
         &self,
         py: Python<'_>,
         unicode_hosts: bool,
         idna: &str,
-        pid_form: &str,
-        pid_case: &str,
+        pid_form: Option<&str>,
+        pid_case: Option<&str>,
     ) -> PyResult<String> {
         let t = options::to_iri(unicode_hosts, idna)?;
         let out = options::pid_output(pid_form, pid_case)?;
@@ -396,15 +487,13 @@ impl Identifier {
         &self.text
     }
 
-    /// Pickled as the call that made it, `pidkit.parse(input, as_, profile)`: reading is
-    /// deterministic, so the copy is of the same class and equal in every attribute (and a
-    /// pickle holds no more than the input and two option names).
+    /// Pickled as the call that made it, `pidkit.parse(input, as_, profile, clean)`: reading
+    /// is deterministic, so the copy is of the same class and equal in every attribute (and a
+    /// pickle holds no more than the input and three options).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ParseArgs)> {
-        let parse = py.import("pidkit")?.getattr("parse")?;
-        Ok((
-            parse,
-            (self.input.clone(), self.call.0.clone(), self.call.1.clone()),
-        ))
+        let parse = py.import("pidkit._pidkit")?.getattr("parse")?;
+        let (as_, profile, clean) = self.call.clone();
+        Ok((parse, (self.input.clone(), as_, profile, clean)))
     }
 
     /// Identifiers are immutable: a copy is the object itself (as for `str` and `tuple`).
@@ -577,11 +666,12 @@ fn read_pid(
     cls: &Bound<'_, PyType>,
     s: &Bound<'_, PyString>,
     as_: Option<&str>,
-    profile: Option<&str>,
+    (profile, clean, deny_warnings): (Option<&str>, bool, bool),
+    codes: &Codes,
 ) -> PyResult<Identifier> {
     let own: Option<String> = cls.getattr("_kind").ok().and_then(|k| k.extract().ok());
     let as_ = as_.or(own.as_deref()).unwrap_or("auto");
-    let base = read_identifier(py, s, as_, profile)?;
+    let base = read_identifier(py, s, &codes.reads(as_, profile, clean, deny_warnings))?;
     let class_kind = own.as_deref().map(str::parse::<Kind>).transpose();
     match class_kind.map_err(PyValueError::new_err)? {
         Some(k) if k != base.kind => Err(PyValueError::new_err(format!(
@@ -652,17 +742,29 @@ pub struct Pid;
 
 #[pymethods]
 impl Pid {
-    /// Read `s` as this class's scheme (or as `as_` says).
+    /// Read `s` as this class's scheme (or as `as_` says), with `pidkit.parse`'s options.
     #[new]
     #[classmethod]
-    #[pyo3(signature = (s, /, as_ = None, profile = None))]
+    #[pyo3(signature = (s, /, as_ = None, profile = None, clean = false, *, deny = None, allow = None, deny_warnings = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         cls: &Bound<'_, PyType>,
         s: &Bound<'_, PyString>,
         as_: Option<&str>,
         profile: Option<&str>,
+        clean: bool,
+        deny: Option<Bound<'_, PyAny>>,
+        allow: Option<Bound<'_, PyAny>>,
+        deny_warnings: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let base = read_pid(cls.py(), cls, s, as_, profile)?;
+        let base = read_pid(
+            cls.py(),
+            cls,
+            s,
+            as_,
+            (profile, clean, deny_warnings),
+            &Codes::new(deny.as_ref(), allow.as_ref())?,
+        )?;
         Ok(PyClassInitializer::from(base).add_subclass(Pid))
     }
 
@@ -685,17 +787,29 @@ pub struct IriPid;
 
 #[pymethods]
 impl IriPid {
-    /// Read `s` as this class's scheme (or as `as_` says).
+    /// Read `s` as this class's scheme (or as `as_` says), with `pidkit.parse`'s options.
     #[new]
     #[classmethod]
-    #[pyo3(signature = (s, /, as_ = None, profile = None))]
+    #[pyo3(signature = (s, /, as_ = None, profile = None, clean = false, *, deny = None, allow = None, deny_warnings = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         cls: &Bound<'_, PyType>,
         s: &Bound<'_, PyString>,
         as_: Option<&str>,
         profile: Option<&str>,
+        clean: bool,
+        deny: Option<Bound<'_, PyAny>>,
+        allow: Option<Bound<'_, PyAny>>,
+        deny_warnings: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let base = read_pid(cls.py(), cls, s, as_, profile)?;
+        let base = read_pid(
+            cls.py(),
+            cls,
+            s,
+            as_,
+            (profile, clean, deny_warnings),
+            &Codes::new(deny.as_ref(), allow.as_ref())?,
+        )?;
         Ok(PyClassInitializer::from(base)
             .add_subclass(Iri)
             .add_subclass(IriPid))
@@ -713,22 +827,28 @@ impl IriPid {
     }
 }
 
-/// The base object of the identifier `s` read as `as_` and `profile` say, or `ParseError`.
+/// The base object of the identifier `s` read as `reads` say (cleaned first under `clean`:
+/// its text is the cleaned one), or `ParseError` — also for a warning the policy denies.
 fn read_identifier(
     py: Python<'_>,
     s: &Bound<'_, PyString>,
-    as_: &str,
-    profile: Option<&str>,
+    reads: &pidkit_record::options::Reads<'_>,
 ) -> PyResult<Identifier> {
     let s = utf8(s)?;
-    let opts = options::read(as_, profile)?;
-    let req = Request::new(Op::Read, opts);
+    let req = options::request(Op::Read, reads)?;
+    let opts = req.opts;
     with_record(s, &req, |r| match &r.reading {
+        Ok(_) if !r.valid => Err(denied(py, s, r, &req)
+            .unwrap_or_else(|| PyValueError::new_err("the input is not valid"))),
         Ok(_) => Ok(Identifier {
             input: s.to_owned(),
             text: r.mapped.unwrap_or(s).to_owned(),
             opts,
-            call: (as_.to_owned(), profile.map(str::to_owned)),
+            call: (
+                reads.as_.to_owned(),
+                reads.profile.map(str::to_owned),
+                reads.clean,
+            ),
             kind: r.kind,
             notes: warnings(r.notes),
         }),
@@ -736,19 +856,27 @@ fn read_identifier(
     })
 }
 
-/// Read `s` as `as_` and `profile` say; the typed object, or `ParseError`.
+/// Read `s` as `as_` and `profile` say, cleaned first under `clean`; the typed object, or
+/// `ParseError` (also for a warning `deny`/`deny_warnings` deny and `allow` does not allow).
 #[pyfunction]
-#[pyo3(signature = (s, /, as_ = "auto", profile = None))]
+#[pyo3(signature = (s, /, as_ = "auto", profile = None, clean = false, deny = None, allow = None, deny_warnings = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn parse(
     py: Python<'_>,
     s: &Bound<'_, PyString>,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+    deny_warnings: bool,
 ) -> PyResult<Py<PyAny>> {
-    let base = read_identifier(py, s, as_, profile)?;
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let base = read_identifier(py, s, &codes.reads(as_, profile, clean, deny_warnings))?;
     if let Some(cls) = class_of(py, base.kind) {
-        // The scheme's class reads the input again, as that kind (reading is deterministic).
-        return Ok(cls.call1((s, as_, profile))?.unbind());
+        // The scheme's class reads the input again, as that kind (reading is deterministic;
+        // the policy has had its say).
+        return Ok(cls.call1((s, as_, profile, clean))?.unbind());
     }
     let init = PyClassInitializer::from(base).add_subclass(Iri);
     Ok(Bound::new(py, init)?.into_any().unbind())
@@ -775,8 +903,8 @@ pub struct Check {
     /// `kind`; `as_` decides), else empty.
     #[pyo3(get)]
     candidates: Vec<&'static str>,
-    /// `check`'s `as_`, `profile` and `deny_warnings` as given, for pickling.
-    call: (String, Option<String>, bool),
+    /// `check`'s options as given, for pickling.
+    call: CheckCall,
 }
 
 #[pymethods]
@@ -785,11 +913,16 @@ impl Check {
         self.valid
     }
 
-    /// Pickled as the call that made it, `pidkit.check(input, as_, profile, deny_warnings)`.
+    /// Pickled as the call that made it, `pidkit.check(input, as_, profile, deny_warnings,
+    /// clean, deny, allow)`.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, CheckArgs)> {
-        let check = py.import("pidkit")?.getattr("check")?;
-        let (as_, profile, deny) = self.call.clone();
-        Ok((check, (self.input.clone_ref(py), as_, profile, deny)))
+        let check = py.import("pidkit._pidkit")?.getattr("check")?;
+        let (as_, profile, deny_warnings, clean, deny, allow) = self.call.clone();
+        let input = self.input.clone_ref(py);
+        Ok((
+            check,
+            (input, as_, profile, deny_warnings, clean, deny, allow),
+        ))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -810,16 +943,30 @@ impl Check {
 
 /// Check `s` (what `pidkit check` reports).
 #[pyfunction]
-#[pyo3(signature = (s, /, as_ = "auto", profile = None, deny_warnings = false))]
+#[pyo3(signature = (s, /, as_ = "auto", profile = None, deny_warnings = false, clean = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     py: Python<'_>,
     s: &Bound<'_, PyString>,
     as_: &str,
     profile: Option<&str>,
     deny_warnings: bool,
+    clean: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Check> {
-    let opts = options::read(as_, profile)?;
-    let call = (as_.to_owned(), profile.map(str::to_owned), deny_warnings);
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let req = options::request(Op::Read, &codes.reads(as_, profile, clean, deny_warnings))?
+        .warnings(true);
+    let (deny, allow) = codes.lists();
+    let call = (
+        as_.to_owned(),
+        profile.map(str::to_owned),
+        deny_warnings,
+        clean,
+        deny,
+        allow,
+    );
     let input = s.clone().unbind();
     let text = match utf8(s) {
         Ok(text) => text,
@@ -838,9 +985,6 @@ pub fn check(
         }
         Err(e) => return Err(e),
     };
-    let req = Request::new(Op::Read, opts)
-        .deny_warnings(deny_warnings)
-        .warnings(true);
     Ok(with_record(text, &req, |r| Check {
         input,
         kind: r.kind.name(),
@@ -856,8 +1000,10 @@ pub fn check(
 }
 
 /// Are `a` and `b` equivalent at `level`? (`pidkit compare`; `ParseError` on invalid input.)
+/// Under `clean`, each is cleaned first, as `pidkit dedupe --clean` does.
 #[pyfunction]
-#[pyo3(signature = (a, b, /, level = None, as_ = "auto", profile = None))]
+#[pyo3(signature = (a, b, /, level = None, as_ = "auto", profile = None, clean = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn compare(
     py: Python<'_>,
     a: &Bound<'_, PyString>,
@@ -865,13 +1011,128 @@ pub fn compare(
     level: Option<&str>,
     as_: &str,
     profile: Option<&str>,
+    clean: bool,
 ) -> PyResult<bool> {
     let (a, b) = (utf8(a)?, utf8(b)?);
     let opts = options::read(as_, profile)?;
     let level = options::level(level)?;
-    let ka = record::key(a, &opts, level).map_err(|e| parse_error(py, a, &e, None))?;
-    let kb = record::key(b, &opts, level).map_err(|e| parse_error(py, b, &e, None))?;
-    Ok(ka == kb)
+    let key = |s: &str| -> PyResult<String> {
+        if !clean {
+            let k = record::key(s, &opts, level).map_err(|e| parse_error(py, s, &e, None))?;
+            return Ok(k.into_owned());
+        }
+        let c = pidkit::extract::clean(s);
+        let k = match c.emptied() {
+            Some(e) => Err(e),
+            None => record::key(&c.text, &opts, level)
+                .map(std::borrow::Cow::into_owned)
+                .map_err(|e| c.locate(e)),
+        };
+        k.map_err(|e| parse_error(py, s, &e, None))
+    };
+    Ok(key(a)? == key(b)?)
+}
+
+/// The normal form of `s` at `level` (`pidkit normalize`); `ParseError` where it is not
+/// valid (an error, or a denied warning).
+#[pyfunction]
+#[pyo3(signature = (s, /, level = None, *, as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn normalize(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    level: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let op = Op::Normalize(
+        options::level(level)?,
+        options::pid_output(pid_form, pid_case)?,
+    );
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;
+    transformed(py, s, &req)
+}
+
+/// The equivalence key of `s` at `level` (`pidkit key`); `ParseError` where it is not valid.
+#[pyfunction]
+#[pyo3(signature = (s, /, level = None, *, as_ = "auto", profile = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn key(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    level: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let op = Op::Key(options::level(level)?);
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;
+    transformed(py, s, &req)
+}
+
+/// The URI of `s` (`pidkit to-uri`); `ParseError` where it is not valid.
+#[pyfunction]
+#[pyo3(signature = (s, /, *, idna = "dns", query_encoding = None, as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn to_uri(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    idna: &str,
+    query_encoding: Option<&str>,
+    as_: &str,
+    profile: Option<&str>,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let op = Op::ToUri(
+        options::to_uri(idna, query_encoding)?,
+        options::pid_output(pid_form, pid_case)?,
+    );
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;
+    transformed(py, s, &req)
+}
+
+/// The IRI of `s` (`pidkit to-iri`); `ParseError` where it is not valid.
+#[pyfunction]
+#[pyo3(signature = (s, /, *, unicode_hosts = false, idna = "dns", as_ = "auto", profile = None, pid_form = None, pid_case = None, clean = false, deny_warnings = false, deny = None, allow = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn to_iri(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    unicode_hosts: bool,
+    idna: &str,
+    as_: &str,
+    profile: Option<&str>,
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Option<Bound<'_, PyAny>>,
+    allow: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let op = Op::ToIri(
+        options::to_iri(unicode_hosts, idna)?,
+        options::pid_output(pid_form, pid_case)?,
+    );
+    let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
+    let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;
+    transformed(py, s, &req)
 }
 
 /// Resolve `reference` against `base` (RFC 3986 §5.2; `pidkit join`).

@@ -122,6 +122,11 @@ def parse_record(rec: Optional[dict]) -> Optional[dict]:
     if out["error"] is not None:
         e = out["error"]
         out["error"] = {k: e.get(k) for k in ("code", "offset", "len", "message", "hint")}
+    # A warning's `count` and `offsets` are there only for a code found more than once.
+    out["warnings"] = [
+        {k: w.get(k) for k in ("code", "offset", "len", "message", "count", "offsets")}
+        for w in out["warnings"] or []
+    ]
     return out
 
 

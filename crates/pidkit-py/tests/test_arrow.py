@@ -305,3 +305,12 @@ def test_deny_warnings_matches_the_cli(cli, ids):
     assert pa_pid.check(a, deny_warnings=True).to_pylist() == want
     got = pa_pid.parse(a, deny_warnings=True).to_pylist()
     assert [None if g is None else g["valid"] for g in got] == cli.field(("parse", "--deny-warnings"), sample, "valid")
+
+
+@pytest.mark.parametrize("args", [(), ("--level", "syntax"), ("--as", "leiri"), ("--as", "doi")], ids=str)
+def test_key_is_the_key_commands(cli, ids, args):
+    """``key`` is ``pidkit key``'s record: its ``key`` where ``valid``, else null."""
+    sample = [v for v in ids[:5000] if v is None or ("\n" not in v and "\r" not in v)]
+    opts = {"level": args[1]} if args[:1] == ("--level",) else {"as_": args[1]} if args else {}
+    want = [None if r is None or not r["valid"] else r["key"] for r in cli.records(("key", *args), sample)]
+    assert pa_pid.key(pa.array(sample, pa.string()), **opts).to_pylist() == want

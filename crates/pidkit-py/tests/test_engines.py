@@ -163,6 +163,8 @@ def test_spark_jvm_refuses_what_it_does_not_have(jvm):
         pid.to_uri("id", engine="jvm")
     with pytest.raises(ValueError, match="unknown level"):
         pid.normalize("id", level="exact", engine="jvm")
+    with pytest.raises(ValueError, match="unknown warning code"):
+        pid.normalize("id", deny="doi-nothing", engine="jvm")
     with pytest.raises(ValueError, match="unknown engine"):
         pid.normalize("id", engine="scala")
 
@@ -347,3 +349,166 @@ def test_duckdb_sql_functions_match_the_cli(table, expected, cli, texts, expecte
     e = e.read_all() if hasattr(e, "read_all") else e
     got = e.column("f").to_pylist()
     assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "name")} for f in g] for g in got] == expected_extract
+
+
+# ---------------------------------------------------------------- the CLI's reading options
+
+#: The options the engine tests pass, and the CLI's flags for them.
+OPTS = {"clean": True, "deny": ["cleaned-wrapper"], "allow": "cleaned-label"}
+FLAGS = ("--clean", "--deny", "cleaned-wrapper", "--allow", "cleaned-label")
+
+
+@pytest.fixture(scope="module")
+def messy_values(ids):
+    """10,000 generated identifiers and the same pasted messily (labels, brackets, quotes,
+    trailing punctuation), without line breaks (the CLI reads lines)."""
+    from test_options import messy
+
+    sample = [v for v in ids[:10000] if v is None or ("\n" not in v and "\r" not in v)]
+    return sample + messy(sample)
+
+
+@pytest.fixture(scope="module")
+def messy_expected(cli, messy_values):
+    """The CLI's answers with ``FLAGS``: a transform's value where the record is valid."""
+
+    def gated(cmd, member):
+        return [None if r is None or not r["valid"] else r[member] for r in cli.records((cmd, *FLAGS), messy_values)]
+
+    check = cli.records(("check", *FLAGS), messy_values)
+    norm = cli.records(("normalize", *FLAGS), messy_values)
+    return {
+        "valid": [None if r is None else r["valid"] for r in check],
+        "kind": [None if r is None else r["kind"] for r in check],
+        "normalized": gated("normalize", "normalized"),
+        "key": gated("key", "key"),
+        "uri": gated("to-uri", "uri"),
+        "identify": [
+            None if r is None else {"kind": r["kind"], "valid": r["valid"], "normalized": r["normalized"] if r["valid"] else None}
+            for r in norm
+        ],
+    }
+
+
+@pytest.fixture(scope="module")
+def messy_table(messy_values):
+    return pa.table({"i": pa.array(range(len(messy_values)), pa.int64()), "id": pa.array(messy_values, pa.string())})
+
+
+def test_polars_takes_the_clis_options(messy_table, messy_expected):
+    import polars as pl
+
+    import pidkit.polars  # noqa: F401
+
+    df = pl.from_arrow(messy_table)
+    out = df.lazy().select(
+        pl.col("id").pid.check(**OPTS).alias("ok"),
+        pl.col("id").pid.kind(**OPTS).alias("kind"),
+        pl.col("id").pid.normalize(**OPTS).alias("norm"),
+        pl.col("id").pid.key(**OPTS).alias("key"),
+        pl.col("id").pid.to_uri(**OPTS).alias("uri"),
+        pl.col("id").pid.identify(**OPTS).alias("ident"),
+    ).collect(engine="streaming")
+    assert out["ok"].to_list() == messy_expected["valid"]
+    assert out["kind"].to_list() == messy_expected["kind"]
+    assert out["norm"].to_list() == messy_expected["normalized"]
+    assert out["key"].to_list() == messy_expected["key"]
+    assert out["uri"].to_list() == messy_expected["uri"]
+    assert out["ident"].to_list() == messy_expected["identify"]
+    assert df["id"].pid.key(**OPTS).to_list() == messy_expected["key"]
+    with pytest.raises(ValueError, match="unknown warning code 'cleaned-nothing'"):
+        pl.col("id").pid.key(deny="cleaned-nothing")
+    with pytest.raises(TypeError, match="unexpected options idna"):
+        pl.col("id").pid.key(idna="any")
+
+
+def test_duckdb_takes_the_clis_options(messy_table, messy_expected):
+    import duckdb
+
+    import pidkit.duckdb
+
+    con = duckdb.connect()
+    con.execute("SET threads TO 2")
+    names = pidkit.duckdb.register(con, prefix="pidc_", **OPTS)
+    assert "pidc_identify" in names
+    con.register("messy", messy_table)
+    t = con.sql(
+        "SELECT i, pidc_check(id) AS ok, pidc_kind(id) AS kind, pidc_normalize(id) AS norm, "
+        "pidc_key(id) AS key, pidc_to_uri(id) AS uri, pidc_identify(id) AS ident FROM messy ORDER BY i"
+    ).arrow()
+    t = t.read_all() if hasattr(t, "read_all") else t
+    assert t.column("ok").to_pylist() == messy_expected["valid"]
+    assert t.column("kind").to_pylist() == messy_expected["kind"]
+    assert t.column("norm").to_pylist() == messy_expected["normalized"]
+    assert t.column("key").to_pylist() == messy_expected["key"]
+    assert t.column("uri").to_pylist() == messy_expected["uri"]
+    assert t.column("ident").to_pylist() == messy_expected["identify"]
+    with pytest.raises(ValueError, match="unknown warning code"):
+        pidkit.duckdb.register(con, prefix="bad_", deny="no-such-code")
+    with pytest.raises(TypeError, match="unexpected options"):
+        pidkit.duckdb.register(con, prefix="bad_", levels="scheme")
+
+
+def test_pandas_takes_the_clis_options(messy_values, messy_expected):
+    import pandas as pd
+
+    import pidkit.pandas as pid
+
+    s = pd.Series(messy_values, dtype="string[pyarrow]")
+    none = lambda xs: [None if x is None or x is pd.NA else x for x in xs]  # noqa: E731
+    assert none(pid.key(s, **OPTS).tolist()) == messy_expected["key"]
+    assert none(pid.check(s, **OPTS).tolist()) == messy_expected["valid"]
+    assert none(pid.normalize(s, **OPTS).tolist()) == messy_expected["normalized"]
+
+
+def test_spark_takes_the_clis_options(spark, messy_table, messy_expected):
+    import pidkit.spark as pid
+
+    df = spark.createDataFrame(messy_table).repartition(4, "i")
+    t = df.select(
+        "i",
+        pid.check("id", **OPTS).alias("ok"),
+        pid.kind("id", **OPTS).alias("kind"),
+        pid.normalize("id", **OPTS).alias("norm"),
+        pid.key("id", **OPTS).alias("key"),
+        pid.to_uri("id", **OPTS).alias("uri"),
+        pid.identify("id", **OPTS).alias("ident"),
+    ).orderBy("i").toArrow()
+    assert t.column("ok").to_pylist() == messy_expected["valid"]
+    assert t.column("kind").to_pylist() == messy_expected["kind"]
+    assert t.column("norm").to_pylist() == messy_expected["normalized"]
+    assert t.column("key").to_pylist() == messy_expected["key"]
+    assert t.column("uri").to_pylist() == messy_expected["uri"]
+    assert t.column("ident").to_pylist() == messy_expected["identify"]
+    with pytest.raises(ValueError, match="unknown warning code"):
+        pid.key("id", deny="no-such-code")
+
+
+def test_spark_jvm_functions_take_the_clis_options(jvm, messy_table, messy_expected):
+    """The deny and allow lists travel beside the code (the policy string) and are read once
+    per executor JVM; every row's answer is the CLI's."""
+    import pidkit.spark as pid
+
+    df = jvm.createDataFrame(messy_table).repartition(4, "i")
+    t = df.select(
+        "i",
+        pid.check("id", engine="jvm", **OPTS).alias("ok"),
+        pid.kind("id", engine="jvm", **OPTS).alias("kind"),
+        pid.normalize("id", engine="jvm", **OPTS).alias("norm"),
+        pid.key("id", engine="jvm", **OPTS).alias("key"),
+        pid.key("id", engine="jvm", clean=True).alias("key_clean"),
+    ).orderBy("i").toArrow()
+    assert t.column("ok").to_pylist() == messy_expected["valid"]
+    assert t.column("kind").to_pylist() == messy_expected["kind"]
+    assert t.column("norm").to_pylist() == messy_expected["normalized"]
+    assert t.column("key").to_pylist() == messy_expected["key"]
+    want = pa_pid.key(messy_table.column("id"), clean=True).to_pylist()
+    assert t.column("key_clean").to_pylist() == want
+    names = pid.register(jvm, prefix="jpidc_", engine="jvm", **OPTS)
+    assert "jpidc_key" in names
+    df.createOrReplaceTempView("jmessy")
+    s = jvm.sql("SELECT i, jpidc_key(id) AS k, jpidc_check(id) AS ok FROM jmessy ORDER BY i").toArrow()
+    assert s.column("k").to_pylist() == messy_expected["key"]
+    assert s.column("ok").to_pylist() == messy_expected["valid"]
+    with pytest.raises(ValueError, match="unknown warning code"):
+        pid.check("id", engine="jvm", allow=["no-such-code"])

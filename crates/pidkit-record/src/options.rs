@@ -1,8 +1,73 @@
 //! The options of the batch functions as the bindings take them: strings spelled as the CLI's
-//! flags (`--as`, `--profile`, `--level`, `--doi-form`, `--doi-case`), checked once per call,
-//! with a message that names the expected values.
+//! flags (`--as`, `--profile`, `--clean`, `--deny-warnings`, `--deny`, `--allow`, `--level`,
+//! `--pid-form`, `--pid-case`), checked once per call, with a message that names the expected
+//! values (an unknown warning code: the library's message, which names the codes like it).
 
+use pidkit::record::{Op, Policy, Request};
 use pidkit::{Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
+
+/// How a function reads its inputs, the CLI's options of every line command: `--as`,
+/// `--profile`, `--clean`, `--deny-warnings`, `--deny CODE,…`, `--allow CODE,…`.
+///
+/// ```
+/// use pidkit::record::Op;
+/// use pidkit_record::options::Reads;
+/// let reads = Reads { clean: true, deny: vec!["cleaned-punctuation"], ..Reads::default() };
+/// let req = reads.request(Op::Read)?;
+/// assert!(req.clean && req.policy.denies("cleaned-punctuation"));
+/// let bad = Reads { allow: vec!["no-such-code"], ..Reads::default() };
+/// assert!(bad.request(Op::Read).unwrap_err().starts_with("unknown warning code 'no-such-code'"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reads<'a> {
+    /// `--as`: `auto`, a reading (`iri`, `leiri` …) or a scheme's name.
+    pub as_: &'a str,
+    /// `--profile`: names separated by commas; `None` for each family's default.
+    pub profile: Option<&'a str>,
+    /// `--clean`: labels, brackets, trailing punctuation … removed first (`cleaned-*` warnings).
+    pub clean: bool,
+    /// `--deny-warnings`: every warning makes the input invalid (but those of `allow`).
+    pub deny_warnings: bool,
+    /// `--deny`: the warning codes that make the input invalid.
+    pub deny: Vec<&'a str>,
+    /// `--allow`: the warning codes that never do, even under `deny_warnings`.
+    pub allow: Vec<&'a str>,
+}
+
+impl Default for Reads<'_> {
+    /// The CLI's defaults: `--as auto`, no profile, no cleaning, no warning denied.
+    fn default() -> Self {
+        Reads {
+            as_: "auto",
+            profile: None,
+            clean: false,
+            deny_warnings: false,
+            deny: Vec::new(),
+            allow: Vec::new(),
+        }
+    }
+}
+
+impl Reads<'_> {
+    /// The reading options (`--as`, `--profile`).
+    pub fn read_options(&self) -> Result<ReadOptions, String> {
+        read(self.as_, self.profile)
+    }
+
+    /// The warning policy ([`Policy::new`]: every code must be one of the library's).
+    pub fn policy(&self) -> Result<Policy, String> {
+        Policy::new(self.deny_warnings, &self.deny, &self.allow)
+    }
+
+    /// The library's request of `op` with these options, as the CLI makes it (without the
+    /// warnings in the record: [`Request::warnings`] adds them).
+    pub fn request(&self, op: Op) -> Result<Request, String> {
+        Ok(Request::new(op, self.read_options()?)
+            .policy(self.policy()?)
+            .clean(self.clean))
+    }
+}
 
 /// The rungs of `--level`.
 pub const LEVELS: [&str; 3] = ["simple", "syntax", "scheme"];
@@ -50,18 +115,22 @@ pub fn level(level: Option<&str>) -> Result<Level, String> {
     level.map_or(Ok(Level::default()), str::parse)
 }
 
-/// How PIDs are written in output (`--pid-form` and `--pid-case`).
+/// How PIDs are written in output (`--pid-form` and `--pid-case`); `None` for the library's
+/// default of each ([`PidOutput::default`], the CLI's too), so that the bindings follow it
+/// when it changes.
 ///
 /// ```
-/// use pidkit::{PidCase, PidForm};
-/// let out = pidkit_record::options::pid_output("url", "lower")?;
+/// use pidkit::{PidCase, PidForm, PidOutput};
+/// let out = pidkit_record::options::pid_output(Some("url"), Some("lower"))?;
 /// assert_eq!((out.form, out.case), (PidForm::Url, PidCase::Lower));
+/// assert_eq!(pidkit_record::options::pid_output(None, None)?, PidOutput::default());
 /// # Ok::<(), String>(())
 /// ```
-pub fn pid_output(pid_form: &str, pid_case: &str) -> Result<PidOutput, String> {
+pub fn pid_output(pid_form: Option<&str>, pid_case: Option<&str>) -> Result<PidOutput, String> {
+    let default = PidOutput::default();
     Ok(PidOutput {
-        form: pid_form.parse::<PidForm>()?,
-        case: pid_case.parse::<PidCase>()?,
+        form: pid_form.map_or(Ok(default.form), str::parse::<PidForm>)?,
+        case: pid_case.map_or(Ok(default.case), str::parse::<PidCase>)?,
     })
 }
 
@@ -82,7 +151,13 @@ mod tests {
         }
         assert!(read("auto", Some("rfc9999")).is_err());
         assert!(level(Some("exact")).is_err());
-        assert!(pid_output("doi", "upper").is_err());
-        assert!(pid_output("auto", "title").is_err());
+        assert!(pid_output(Some("doi"), None).is_err());
+        assert!(pid_output(None, Some("title")).is_err());
+        for f in PidForm::ALL {
+            for c in PidCase::ALL {
+                let out = pid_output(Some(f.name()), Some(c.name()));
+                assert_eq!(out.map(|o| (o.form, o.case)), Ok((*f, *c)));
+            }
+        }
     }
 }

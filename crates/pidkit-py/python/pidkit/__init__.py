@@ -61,13 +61,31 @@ __all__ = [
     "detect",
     "extract",
     "join",
+    "key",
+    "normalize",
     "parse",
     "resolve",
+    "to_iri",
+    "to_uri",
     *sorted(cls.__name__ for cls in SCHEME_CLASSES.values()),
 ]
 
 
-def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifier:
+#: Warning codes for ``deny=`` and ``allow=``: a list (any iterable) of strings, or one string
+#: of codes separated by commas (as the CLI's ``--deny``).
+Codes = Union[str, Iterable[str], None]
+
+
+def parse(
+    s: str,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    *,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> Identifier:
     """Read ``s`` by the rules of its kind and return a typed object.
 
     ``as_`` is what to read it as: ``auto`` (decided from its shape, the default), ``iri``,
@@ -82,6 +100,13 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
     :data:`SCHEME_CLASSES`), whose parts are attributes and the dict ``details``; ``==`` and
     ``hash()`` compare equivalence keys at the default level (:data:`DEFAULT_LEVEL`, the
     library's). Invalid input raises :class:`ParseError` (a ``ValueError``).
+
+    The options of the CLI's line commands: ``clean`` (``--clean``) cleans ``s`` first, as
+    ``extract`` reads identifiers in text (labels, brackets and quotes, trailing punctuation,
+    escapes: ``str()`` of the result is the cleaned text); ``deny_warnings``, ``deny`` and
+    ``allow`` (``--deny-warnings``, ``--deny CODE,…``, ``--allow CODE,…``) make warnings
+    errors — an input with a denied warning raises :class:`ParseError` whose ``code`` is the
+    warning's. An unknown warning code raises ``ValueError``.
 
     >>> iri = parse("http://user@例え.jp:8080/パス?q=1#top")
     >>> iri.kind, iri.host, iri.port, iri.path
@@ -107,14 +132,33 @@ def parse(s: str, as_: str = "auto", profile: Optional[str] = None) -> Identifie
       http://exa mple.org/
                 ^
       hint: percent-encode the space as %20
+    >>> str(parse("(doi:10.1000/182).", clean=True))
+    'doi:10.1000/182'
+    >>> parse("http://a/%7e", deny="lowercase-hex").key()
+    Traceback (most recent call last):
+      ...
+    pidkit.ParseError: lowercase-hex: percent-encodings should use uppercase hex digits (RFC 3986 §2.1) (at byte 9)
+      http://a/%7e
+               ^^^
+      hint: the warning lowercase-hex is denied (deny=, deny_warnings=): allow="lowercase-hex" accepts it
     """
-    return _pidkit.parse(s, as_, profile)
+    return _pidkit.parse(s, as_, profile, clean, deny, allow, deny_warnings)
 
 
 def check(
-    s: str, as_: str = "auto", profile: Optional[str] = None, deny_warnings: bool = False
+    s: str,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    deny_warnings: bool = False,
+    *,
+    clean: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> Check:
     """Check ``s`` as ``pidkit check`` does: a :class:`Check` that is true when valid.
+
+    ``clean``, ``deny_warnings``, ``deny`` and ``allow`` are the CLI's ``--clean``,
+    ``--deny-warnings``, ``--deny`` and ``--allow`` (see :func:`parse`).
 
     >>> c = check("http://[::1")
     >>> bool(c), c.kind, c.error.code, c.error.offset
@@ -130,8 +174,18 @@ def check(
     >>> c = check("http://a/\\udcff")
     >>> c.kind, c.error.code, c.error.offset
     ('unknown', 'invalid-utf8', 9)
+
+    Cleaning says what it removed, and a policy decides whether that matters:
+
+    >>> c = check("DOI: 10.1000/182.", clean=True)
+    >>> c.valid, c.mapped, [w.code for w in c.warnings]
+    (True, '10.1000/182', ['cleaned-label', 'cleaned-punctuation'])
+    >>> bool(check("DOI: 10.1000/182.", clean=True, deny_warnings=True, allow="cleaned-label"))
+    False
+    >>> bool(check("DOI: 10.1000/182.", clean=True, deny_warnings=True, allow=["cleaned-label", "cleaned-punctuation"]))
+    True
     """
-    return _pidkit.check(s, as_, profile, deny_warnings)
+    return _pidkit.check(s, as_, profile, deny_warnings, clean, deny, allow)
 
 
 def compare(
@@ -140,10 +194,13 @@ def compare(
     level: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
+    *,
+    clean: bool = False,
 ) -> bool:
     """Whether ``a`` and ``b`` are equivalent at ``level`` (``simple``, ``syntax`` or
     ``scheme``; default :data:`DEFAULT_LEVEL`), each read by the rules of its kind. Invalid
-    input raises :class:`ParseError`.
+    input raises :class:`ParseError`. ``clean`` cleans each first, as ``pidkit dedupe
+    --clean`` does.
 
     >>> compare("http://example.com/~user", "http://example.com/%7Euser")
     True
@@ -151,8 +208,150 @@ def compare(
     True
     >>> compare("http://example.com/?", "http://example.com/", level="scheme")
     False
+    >>> compare("https://doi.org/10.1000/abc", "DOI: 10.1000/ABC.", clean=True)
+    True
     """
-    return _pidkit.compare(a, b, level, as_, profile)
+    return _pidkit.compare(a, b, level, as_, profile, clean)
+
+
+def normalize(
+    s: str,
+    level: Optional[str] = None,
+    *,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> str:
+    """The normal form of ``s`` at ``level`` (default :data:`DEFAULT_LEVEL`): what ``pidkit
+    normalize`` prints. DOIs and handles are written as ``pid_form`` (``auto``, ``name``,
+    ``uri``, ``url``) and ``pid_case`` (``upper``, ``lower``) say, ``None`` for the library's
+    defaults. Input that is not valid raises :class:`ParseError` (also for a denied warning:
+    see :func:`parse` for ``clean``, ``deny_warnings``, ``deny`` and ``allow``).
+
+    >>> normalize("HTTP://Example.COM:80/a/./b")
+    'http://example.com/a/b'
+    >>> normalize("(doi:10.1000/abc),", clean=True)
+    'doi:10.1000/ABC'
+    """
+    return _pidkit.normalize(
+        s,
+        level,
+        as_=as_,
+        profile=profile,
+        pid_form=pid_form,
+        pid_case=pid_case,
+        clean=clean,
+        deny_warnings=deny_warnings,
+        deny=deny,
+        allow=allow,
+    )
+
+
+def key(
+    s: str,
+    level: Optional[str] = None,
+    *,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> str:
+    """The equivalence key of ``s`` at ``level`` (default :data:`DEFAULT_LEVEL`): what ``pidkit
+    key`` prints, and what :func:`compare` and ``pidkit dedupe`` compare — equal keys,
+    equivalent identifiers. Input that is not valid raises :class:`ParseError`.
+
+    >>> key("https://doi.org/10.1000/abc") == key("DOI: 10.1000/ABC")
+    True
+    >>> key("DOI: 10.1000/ABC.", clean=True)
+    'doi:10.1000/ABC'
+    """
+    return _pidkit.key(
+        s,
+        level,
+        as_=as_,
+        profile=profile,
+        clean=clean,
+        deny_warnings=deny_warnings,
+        deny=deny,
+        allow=allow,
+    )
+
+
+def to_uri(
+    s: str,
+    *,
+    idna: str = "dns",
+    query_encoding: Optional[str] = None,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> str:
+    """The URI of ``s`` (§3.3–3.6; what ``pidkit to-uri`` prints). Input that is not valid
+    raises :class:`ParseError`.
+
+    >>> to_uri("http://résumé.example.org/menü")
+    'http://xn--rsum-bpad.example.org/men%C3%BC'
+    """
+    return _pidkit.to_uri(
+        s,
+        idna=idna,
+        query_encoding=query_encoding,
+        as_=as_,
+        profile=profile,
+        pid_form=pid_form,
+        pid_case=pid_case,
+        clean=clean,
+        deny_warnings=deny_warnings,
+        deny=deny,
+        allow=allow,
+    )
+
+
+def to_iri(
+    s: str,
+    *,
+    unicode_hosts: bool = False,
+    idna: str = "dns",
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> str:
+    """The IRI of ``s`` (§3.7; what ``pidkit to-iri`` prints). Input that is not valid raises
+    :class:`ParseError`.
+
+    >>> to_iri("http://www.example.org/D%C3%BCrst")
+    'http://www.example.org/Dürst'
+    """
+    return _pidkit.to_iri(
+        s,
+        unicode_hosts=unicode_hosts,
+        idna=idna,
+        as_=as_,
+        profile=profile,
+        pid_form=pid_form,
+        pid_case=pid_case,
+        clean=clean,
+        deny_warnings=deny_warnings,
+        deny=deny,
+        allow=allow,
+    )
 
 
 def join(

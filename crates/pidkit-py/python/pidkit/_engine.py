@@ -14,18 +14,23 @@ from . import arrow as _arrow
 #: Functions of one string column, and what they return.
 STRING_FUNCTIONS = ("kind", "normalize", "key", "to_uri", "to_iri", "doi_name")
 BOOL_FUNCTIONS = ("check",)
-NESTED_FUNCTIONS = ("parse", "extract")
+NESTED_FUNCTIONS = ("identify", "parse", "extract")
+
+#: The options with which every function that reads identifiers reads its inputs: the CLI's
+#: ``--as``, ``--profile``, ``--clean``, ``--deny-warnings``, ``--deny`` and ``--allow``.
+READS = ("as_", "profile", "clean", "deny_warnings", "deny", "allow")
 
 #: The options each function takes (beyond the data).
 OPTIONS: dict[str, tuple[str, ...]] = {
-    "check": ("as_", "profile", "deny_warnings"),
-    "kind": ("as_", "profile"),
-    "normalize": ("level", "as_", "profile", "pid_form", "pid_case"),
-    "key": ("level", "as_", "profile"),
-    "to_uri": ("idna", "query_encoding", "as_", "profile", "pid_form", "pid_case"),
-    "to_iri": ("unicode_hosts", "idna", "as_", "profile", "pid_form", "pid_case"),
-    "doi_name": ("as_", "profile"),
-    "parse": ("as_", "profile", "deny_warnings"),
+    "check": READS,
+    "kind": READS,
+    "normalize": ("level", *READS, "pid_form", "pid_case"),
+    "key": ("level", *READS),
+    "identify": ("level", *READS, "pid_form", "pid_case"),
+    "to_uri": ("idna", "query_encoding", *READS, "pid_form", "pid_case"),
+    "to_iri": ("unicode_hosts", "idna", *READS, "pid_form", "pid_case"),
+    "doi_name": READS,
+    "parse": READS,
     "extract": (),
 }
 
@@ -68,10 +73,31 @@ def spark_type(t: pa.DataType) -> str:
     return "string"
 
 
-def function(name: str, options: dict[str, Any]) -> Callable[[Any], Any]:
-    """``pidkit.arrow.<name>`` with the options that apply to it bound."""
+def applicable(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``options`` that ``name`` takes (for options bound to many functions at
+    once: ``register(con, level="scheme")``); ``None`` values left out (the defaults)."""
+    return {k: v for k, v in options.items() if k in OPTIONS[name] and v is not None}
+
+
+def hashable(options: dict[str, Any]) -> tuple:
+    """``options`` as a sorted tuple that can key a cache (lists of codes as tuples)."""
+    return tuple(
+        sorted((k, tuple(v) if isinstance(v, (list, set, frozenset)) else v) for k, v in options.items())
+    )
+
+
+def function(name: str, options: dict[str, Any], strict: bool = True) -> Callable[[Any], Any]:
+    """``pidkit.arrow.<name>`` with ``options`` bound: with ``strict``, an option ``name`` does
+    not take is a ``TypeError`` (as calling it would be); else left out."""
     fn = getattr(_arrow, name)
-    bound = {k: v for k, v in options.items() if k in OPTIONS[name] and v is not None}
+    if strict:
+        unknown = sorted(set(options) - set(OPTIONS[name]))
+        if unknown:
+            raise TypeError(
+                f"pidkit {name}() got unexpected options {', '.join(unknown)} "
+                f"(it takes {', '.join(OPTIONS[name]) or 'none'})"
+            )
+    bound = applicable(name, options)
     return lambda data: fn(data, **bound)
 
 

@@ -7,8 +7,9 @@ nanoarrow arrays, arro3). Output: a ``pyarrow.Array`` for an array, a ``pyarrow.
 for a stream, with one row per input row in the same order; a null input gives a null output;
 string outputs keep the input's string type. The work runs in Rust with the GIL released.
 
-Every row is read as ``pidkit check|normalize|to-uri|to-iri|parse --json`` reads a line, and the
-results are byte for byte the CLI's; an invalid input gives null (``check`` gives False).
+Every row is read as ``pidkit check|normalize|key|to-uri|to-iri|parse --json`` reads a line,
+and the results are byte for byte the CLI's; an input that is not valid gives null (``check``
+gives False).
 
 >>> import pyarrow as pa
 >>> import pidkit.arrow as pa_pid
@@ -21,11 +22,35 @@ results are byte for byte the CLI's; an invalid input gives null (``check`` give
 ['10.1000/ABC', '10.1038/nphys1170', None, None]
 >>> pa_pid.kind(ids).to_pylist()
 ['doi', 'doi', 'iri', None]
+
+Every function that reads identifiers takes the options of the CLI's line commands:
+
+* ``as_`` (``--as``): ``auto`` (the default: decided from each value's shape), ``iri``,
+  ``iri-ref``, ``uri``, ``uri-ref``, ``leiri``, ``web``, or a scheme's name (``doi``, ``urn`` …);
+* ``profile`` (``--profile``): rule sets, separated by commas;
+* ``clean`` (``--clean``): each value cleaned first, as ``extract`` reads identifiers in text —
+  a byte-order mark, whitespace, ``DOI:`` labels, brackets and quotes around, trailing sentence
+  punctuation, BibTeX, JSON and HTML escapes removed, each removal a ``cleaned-*`` warning;
+* ``deny_warnings`` (``--deny-warnings``), ``deny`` (``--deny``) and ``allow`` (``--allow``):
+  the warnings that make a value invalid — every one, those of the codes in ``deny``, never
+  those in ``allow`` (codes as a list or a string separated by commas; an unknown code raises
+  ``ValueError`` naming the codes it resembles). A value they make invalid is invalid
+  everywhere: ``check`` False, null from the other functions (``kind`` excepted: it is the
+  kind the value was read as, valid or not, as in the CLI).
+
+``pid_form`` and ``pid_case`` (``--pid-form``, ``--pid-case``) say how DOIs and handles are
+written in output; ``None`` (the default) is the library's default, as for the CLI.
+
+>>> messy = pa.array(["DOI: 10.1000/ABC.", "(https://doi.org/10.1000/abc)", "10.1000/abc"])
+>>> pa_pid.key(messy, clean=True).to_pylist()
+['doi:10.1000/ABC', 'doi:10.1000/ABC', 'doi:10.1000/ABC']
+>>> pa_pid.check(messy, clean=True, deny="cleaned-wrapper").to_pylist()
+[True, False, True]
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 import pyarrow as pa
 
@@ -37,10 +62,14 @@ ArrowStrings = Any
 
 ArrowResult = Union[pa.Array, pa.ChunkedArray]
 
+Codes = Union[str, Iterable[str], None]
+"""Warning codes: a list (any iterable) of strings, or one string of codes separated by commas."""
+
 __all__ = [
     "check",
     "doi_name",
     "extract",
+    "identify",
     "join",
     "key",
     "kind",
@@ -63,24 +92,47 @@ def check(
     *,
     as_: str = "auto",
     profile: Optional[str] = None,
+    clean: bool = False,
     deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Booleans: is each input a valid identifier of its kind? (``pidkit check``'s ``valid``.)
 
     >>> check(pa.array(["http://a/", "http://[::1", None])).to_pylist()
     [True, False, None]
+    >>> check(pa.array(["http://a/%7e"]), deny=["lowercase-hex"]).to_pylist()
+    [False]
     """
-    return _wrap(_pidkit.arrow_check(data, as_=as_, profile=profile, deny_warnings=deny_warnings))
+    return _wrap(
+        _pidkit.arrow_check(
+            data, as_=as_, profile=profile, clean=clean, deny_warnings=deny_warnings, deny=deny, allow=allow
+        )
+    )
 
 
-def kind(data: ArrowStrings, *, as_: str = "auto", profile: Optional[str] = None) -> ArrowResult:
+def kind(
+    data: ArrowStrings,
+    *,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> ArrowResult:
     """Strings: the kind each input is read as — ``iri``, ``uri``, ``relative-ref``, or a
-    scheme's (``doi``, ``urn``, ``ivo``, ``ark`` …) — also when it is invalid.
+    scheme's (``doi``, ``urn``, ``ivo``, ``ark`` …) — also when it is invalid (the warning
+    options are checked, and change no kind).
 
-    >>> kind(pa.array(["urn:x:y", "ivo://ivoa.net/std/TAP"])).to_pylist()
-    ['urn', 'ivo']
+    >>> kind(pa.array(["urn:x:y", "ivo://ivoa.net/std/TAP", "<doi:10.1/x>"]), clean=True).to_pylist()
+    ['urn', 'ivo', 'doi']
     """
-    return _wrap(_pidkit.arrow_kind(data, as_=as_, profile=profile))
+    return _wrap(
+        _pidkit.arrow_kind(
+            data, as_=as_, profile=profile, clean=clean, deny_warnings=deny_warnings, deny=deny, allow=allow
+        )
+    )
 
 
 def normalize(
@@ -89,8 +141,12 @@ def normalize(
     level: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
-    pid_form: str = "auto",
-    pid_case: str = "upper",
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Strings: the normal form at ``level`` (``simple``, ``syntax`` or ``scheme``; the default
     is the library's, :data:`pidkit.DEFAULT_LEVEL`) — what ``pidkit normalize`` prints. Null
@@ -101,7 +157,16 @@ def normalize(
     """
     return _wrap(
         _pidkit.arrow_normalize(
-            data, level=level, as_=as_, profile=profile, pid_form=pid_form, pid_case=pid_case
+            data,
+            level=level,
+            as_=as_,
+            profile=profile,
+            pid_form=pid_form,
+            pid_case=pid_case,
+            clean=clean,
+            deny_warnings=deny_warnings,
+            deny=deny,
+            allow=allow,
         )
     )
 
@@ -112,15 +177,72 @@ def key(
     level: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Strings: the equivalence key at ``level`` — equal keys, equivalent identifiers (what
-    ``pidkit compare`` and ``pidkit dedupe`` compare; a DOI in any written form has its
-    ``doi:`` URI as key). Null where invalid.
+    ``pidkit key`` prints and ``pidkit compare`` and ``pidkit dedupe`` compare; a DOI in any
+    written form has its ``doi:`` URI as key). Null where invalid.
 
     >>> key(pa.array(["https://doi.org/10.1000/abc", "doi:10.1000/ABC"]), level="scheme").to_pylist()
     ['doi:10.1000/ABC', 'doi:10.1000/ABC']
     """
-    return _wrap(_pidkit.arrow_key(data, level=level, as_=as_, profile=profile))
+    return _wrap(
+        _pidkit.arrow_key(
+            data,
+            level=level,
+            as_=as_,
+            profile=profile,
+            clean=clean,
+            deny_warnings=deny_warnings,
+            deny=deny,
+            allow=allow,
+        )
+    )
+
+
+def identify(
+    data: ArrowStrings,
+    *,
+    level: Optional[str] = None,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
+) -> ArrowResult:
+    """Structs ``{kind, valid, normalized}``: what each input is, whether it is valid, and its
+    normal form (null where invalid) — the members of ``pidkit normalize --json``'s record, from
+    one reading of each row: :func:`kind`, :func:`check` and :func:`normalize` at the cost of
+    one of them (``valid`` is ``normalize``'s: under ``deny_warnings`` the warnings that decide
+    it are those of the normal form, as in the CLI's record).
+
+    >>> for row in identify(pa.array(["https://doi.org/10.1000/abc", "PMID: 123", "N/A", None])).to_pylist():
+    ...     print(row)
+    {'kind': 'doi', 'valid': True, 'normalized': 'https://doi.org/10.1000/ABC'}
+    {'kind': 'pmid', 'valid': True, 'normalized': 'PMID:123'}
+    {'kind': 'relative-ref', 'valid': False, 'normalized': None}
+    None
+    """
+    return _wrap(
+        _pidkit.arrow_identify(
+            data,
+            level=level,
+            as_=as_,
+            profile=profile,
+            pid_form=pid_form,
+            pid_case=pid_case,
+            clean=clean,
+            deny_warnings=deny_warnings,
+            deny=deny,
+            allow=allow,
+        )
+    )
 
 
 def to_uri(
@@ -130,8 +252,12 @@ def to_uri(
     query_encoding: Optional[str] = None,
     as_: str = "auto",
     profile: Optional[str] = None,
-    pid_form: str = "auto",
-    pid_case: str = "upper",
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Strings: each IRI as a URI (§3.3–3.6; ``idna``: ``dns``, ``any`` or ``never``); DOIs give
     their ``doi:`` URI. Null where invalid.
@@ -148,6 +274,10 @@ def to_uri(
             profile=profile,
             pid_form=pid_form,
             pid_case=pid_case,
+            clean=clean,
+            deny_warnings=deny_warnings,
+            deny=deny,
+            allow=allow,
         )
     )
 
@@ -159,8 +289,12 @@ def to_iri(
     idna: str = "dns",
     as_: str = "auto",
     profile: Optional[str] = None,
-    pid_form: str = "auto",
-    pid_case: str = "upper",
+    pid_form: Optional[str] = None,
+    pid_case: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Strings: each URI as an IRI (§3.7). Null where invalid.
 
@@ -176,12 +310,23 @@ def to_iri(
             profile=profile,
             pid_form=pid_form,
             pid_case=pid_case,
+            clean=clean,
+            deny_warnings=deny_warnings,
+            deny=deny,
+            allow=allow,
         )
     )
 
 
 def doi_name(
-    data: ArrowStrings, *, as_: str = "auto", profile: Optional[str] = None
+    data: ArrowStrings,
+    *,
+    as_: str = "auto",
+    profile: Optional[str] = None,
+    clean: bool = False,
+    deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Strings: the DOI name of each DOI in any written form (``10.1000/182``); null for
     anything else and for invalid DOIs.
@@ -189,7 +334,11 @@ def doi_name(
     >>> doi_name(pa.array(["http://dx.doi.org/10.1000/182", "urn:doi:10.1000:182", "http://a/"])).to_pylist()
     ['10.1000/182', '10.1000/182', None]
     """
-    return _wrap(_pidkit.arrow_doi_name(data, as_=as_, profile=profile))
+    return _wrap(
+        _pidkit.arrow_doi_name(
+            data, as_=as_, profile=profile, clean=clean, deny_warnings=deny_warnings, deny=deny, allow=allow
+        )
+    )
 
 
 def join(
@@ -222,18 +371,24 @@ def parse(
     *,
     as_: str = "auto",
     profile: Optional[str] = None,
+    clean: bool = False,
     deny_warnings: bool = False,
+    deny: Codes = None,
+    allow: Codes = None,
 ) -> ArrowResult:
     """Structs: the record of ``pidkit parse --json`` without ``line`` and ``input`` —
     ``kind``, ``valid``, ``error`` {code, offset, len, message, hint}, ``warnings`` (list of
-    {code, offset, len, message}), ``mapped``, ``components`` (the IRI parts), then one struct
-    per scheme of the library's list (``doi``, ``hdl``, ``urn``, ``ivo``, ``ark`` …: the
-    scheme's fields, as in ``pidkit.SCHEME_CLASSES``); absent parts are null.
+    {code, offset, len, message, count, offsets}: ``count`` and ``offsets`` for a code found
+    more than once, else null), ``mapped``, ``components`` (the IRI parts), then one struct per
+    scheme of the library's list (``doi``, ``hdl``, ``urn``, ``ivo``, ``ark`` …: the scheme's
+    fields, as in ``pidkit.SCHEME_CLASSES``); absent parts are null.
 
     >>> row = parse(pa.array(["http://[::1"])).to_pylist()[0]
     >>> row["kind"], row["valid"], row["error"]["code"], row["error"]["offset"]
     ('iri', False, 'bad-ipv6', 7)
     """
     return _wrap(
-        _pidkit.arrow_parse(data, as_=as_, profile=profile, deny_warnings=deny_warnings)
+        _pidkit.arrow_parse(
+            data, as_=as_, profile=profile, clean=clean, deny_warnings=deny_warnings, deny=deny, allow=allow
+        )
     )

@@ -9,8 +9,14 @@
 >>> con.sql("SELECT pid_doi_name(x) FROM (VALUES ('doi:10.1000/182'), (NULL)) t(x)").fetchall()
 [('10.1000/182',), (None,)]
 
-Options (``level``, ``as_``, ``profile``, …) are bound at registration; register again under
-another prefix for other options: ``register(con, prefix="pid_scheme_", level="scheme")``.
+Options (``level``, ``as_``, ``profile``, ``clean``, ``deny``, ``allow`` …: those of
+:mod:`pidkit.arrow`) are bound at registration, each to the functions that take it; register
+again under another prefix for other options:
+
+>>> _ = pidkit.duckdb.register(con, prefix="pidc_", clean=True)
+>>> con.sql("SELECT pidc_key(x) AS k, count(*) AS n FROM (VALUES ('https://doi.org/10.1000/abc'), "
+...         "('DOI: 10.1000/ABC.'), ('(10.1000/abc)')) t(x) GROUP BY k").fetchall()
+[('doi:10.1000/ABC', 3)]
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ def _sql_type(name: str) -> Any:
         return duckdb.sqltype(PARSE_TYPE)
     if name == "extract":
         return duckdb.sqltype(EXTRACT_TYPE)
+    if name in _engine.NESTED_FUNCTIONS:
+        return duckdb.sqltype(_engine.duckdb_type(_engine.result_type(name)))
     return duckdb.sqltype("VARCHAR")
 
 
@@ -53,15 +61,23 @@ def _sql_function(fn: Any) -> Any:
 
 def register(con: duckdb.DuckDBPyConnection, prefix: str = "pid_", **options: Any) -> list[str]:
     """Register ``{prefix}check``, ``{prefix}kind``, ``{prefix}normalize``, ``{prefix}key``,
-    ``{prefix}to_uri``, ``{prefix}to_iri``, ``{prefix}doi_name``, ``{prefix}parse``,
-    ``{prefix}extract`` (one VARCHAR argument) and ``{prefix}join(base, ref)`` on ``con``, with
-    ``options`` bound. Returns the names."""
+    ``{prefix}to_uri``, ``{prefix}to_iri``, ``{prefix}doi_name``, ``{prefix}identify``,
+    ``{prefix}parse``, ``{prefix}extract`` (one VARCHAR argument) and ``{prefix}join(base, ref)``
+    on ``con``, with ``options`` bound (each to the functions that take it; an option no
+    function takes is a ``TypeError``, a bad value a ``ValueError``, here rather than in a
+    query). Returns the names."""
+    known = {o for names in _engine.OPTIONS.values() for o in names} | {"non_strict"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TypeError(f"pidkit.duckdb.register got unexpected options {', '.join(unknown)}")
     varchar = duckdb.sqltype("VARCHAR")
     names = []
     for name in _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + _engine.NESTED_FUNCTIONS:
+        fn = _engine.function(name, options, strict=False)
+        fn(pa.array([], pa.string()))  # a bad option value fails now
         con.create_function(
             prefix + name,
-            _sql_function(_engine.function(name, options)),
+            _sql_function(fn),
             [varchar],
             _sql_type(name),
             type="arrow",

@@ -6,6 +6,11 @@ and name — and so the Dask recipe, one ``map_partitions`` per function.
 >>> s = pd.Series(["https://doi.org/10.1000/ABC", None, "urn:ISBN:0-451-45052-3"], name="id")
 >>> pid.key(s).tolist()
 ['doi:10.1000/ABC', <NA>, 'urn:isbn:9780451450524']
+>>> pid.key(pd.Series(["DOI: 10.1000/abc.", "(10.1000/ABC)"]), clean=True).tolist()
+['doi:10.1000/ABC', 'doi:10.1000/ABC']
+
+Each function takes the options of its :mod:`pidkit.arrow` namesake (``clean``, ``deny``,
+``allow``, ``as_``, ``level`` …).
 
 Dask (a ``dask.dataframe`` ``ddf`` with a string column ``ref``)::
 
@@ -74,14 +79,15 @@ def _not_text(v: Any) -> bool:
 
 def _make(name: str):
     def fn(s: pd.Series, **options: Any) -> pd.Series:
+        apply = _engine.function(name, options)
         try:
-            return _to_pandas(_engine.function(name, options)(_to_arrow(s)), s)
+            return _to_pandas(apply(_to_arrow(s)), s)
         except UnicodeEncodeError:
             pass
         # Some values are not text: the others go through Arrow, these get their own answer.
         bad = [_not_text(v) for v in s]
         rest = s.astype(object).where(~pd.Series(bad, index=s.index), None)
-        out = _to_pandas(_engine.function(name, options)(_to_arrow(rest)), s)
+        out = _to_pandas(apply(_to_arrow(rest)), s)
         if name in _NOT_TEXT:
             out = out.copy()
             out[bad] = _NOT_TEXT[name]

@@ -12,7 +12,12 @@ into Rust); on earlier versions, pandas UDFs over the same Arrow functions (``pa
 ``engine="jvm"`` (``check``, ``kind``, ``normalize``, ``key``, ``doi_name``): Java UDFs that
 call pidkit's native library inside the executors' JVMs, with no Python worker and no Arrow
 round trip (``doi_name`` in 0.6–0.7× the Arrow UDF's time). They need ``pidkit-spark.jar``
-(``scripts/build-spark-jar``) in ``spark.jars``; see the README.
+(``scripts/build-spark-jar``) in ``spark.jars``; see the README. Their options travel as a
+number (the function and every option from a short list) and a string (the ``deny`` and
+``allow`` lists), both checked on the driver when the column is made.
+
+Every function takes the options of its :mod:`pidkit.arrow` namesake: ``clean``, ``deny``,
+``allow``, ``deny_warnings``, ``as_``, ``profile``, ``level``, ``pid_form``, ``pid_case`` ….
 
 >>> import pidkit.spark as pid  # doctest: +SKIP
 >>> df = spark.read.parquet("refs.parquet")  # doctest: +SKIP
@@ -22,8 +27,9 @@ round trip (``doi_name`` in 0.6–0.7× the Arrow UDF's time). They need ``pidki
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 import pyarrow as pa
 from pyspark.sql import Column, SparkSession
@@ -32,6 +38,10 @@ from pyspark.sql import functions as F
 from . import _engine
 
 ColumnOrName = Union[Column, str]
+
+#: Warning codes for ``deny=`` and ``allow=``: a list of strings, or one string of codes
+#: separated by commas.
+Codes = Union[str, Iterable[str], None]
 
 #: Spark SQL types of the nested results, made from the Arrow types the functions return.
 PARSE_TYPE = _engine.spark_type(_engine.result_type("parse"))
@@ -45,6 +55,8 @@ def _return_type(name: str) -> str:
         return PARSE_TYPE
     if name == "extract":
         return EXTRACT_TYPE
+    if name in _engine.NESTED_FUNCTIONS:
+        return _engine.spark_type(_engine.result_type(name))
     return "string"
 
 
@@ -93,16 +105,24 @@ def _engine_name(engine: Optional[str], name: Optional[str] = None) -> str:
 
 def _jvm_udf(spark: SparkSession, name: str, options: dict, sql_name: Optional[str] = None) -> str:
     """Register the Java UDF of ``name`` with ``options`` in ``spark`` as ``sql_name`` (by
-    default a name made of the function and its code) and return that name. Registering again
-    replaces the same function (a few milliseconds, once per column built, not per row)."""
-    from ._pidkit import jvm_code
+    default a name made of the function, its code and its policy) and return that name.
+    Registering again replaces the same function (a few milliseconds, once per column built,
+    not per row).
 
-    code = jvm_code(name, **{k: v for k, v in options.items() if v is not None})
-    fname = sql_name or f"pidkit_jvm_{name}_{code}"
+    The options travel as ``jvm_spec``'s two values: the code, an ``int`` packing the function
+    and every option from a short list, and the policy, a string holding the ``deny`` and
+    ``allow`` lists of warning codes (``deny=CODE,…;allow=CODE,…``), which no number of bits
+    holds. Both are fields of the Java UDF, serialized with it; each executor JVM parses the
+    policy once, on the function's first row, and keeps it for every task."""
+    from ._pidkit import jvm_spec
+
+    code, policy = jvm_spec(name, **{k: v for k, v in options.items() if v is not None})
+    tag = hashlib.sha1(policy.encode()).hexdigest()[:8] if policy else "0"
+    fname = sql_name or f"pidkit_jvm_{name}_{code}_{tag}"
     jvm = spark._jvm
     try:
         cls = jvm.org.pidkit.spark.CheckUdf if name == "check" else jvm.org.pidkit.spark.StringUdf
-        udf = cls(code)
+        udf = cls(code, policy)
     except Exception as e:
         raise RuntimeError(
             "pidkit.spark: engine='jvm' needs pidkit-spark.jar on Spark's classpath "
@@ -125,61 +145,90 @@ def _apply(name: str, col: ColumnOrName, engine: Optional[str], **options: Any) 
     eng = _engine_name(engine, name)
     if eng == "jvm":
         return F.call_function(_jvm_udf(_active_session(), name, options), col)
-    return _udf(name, tuple(sorted(options.items())), eng)(col)
+    # A bad option fails here, on the driver, not in the executors' first batch.
+    _engine.function(name, options)(pa.array([], pa.string()))
+    return _udf(name, _engine.hashable(options), eng)(col)
 
 
 def check(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
-          deny_warnings: bool = False, engine: Optional[str] = None) -> Column:
+          clean: bool = False, deny_warnings: bool = False, deny: Codes = None,
+          allow: Codes = None, engine: Optional[str] = None) -> Column:
     """Boolean column: valid identifiers (:func:`pidkit.arrow.check`)."""
-    return _apply("check", col, engine, as_=as_, profile=profile, deny_warnings=deny_warnings)
+    return _apply("check", col, engine, as_=as_, profile=profile, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def kind(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
-         engine: Optional[str] = None) -> Column:
+         clean: bool = False, deny_warnings: bool = False, deny: Codes = None,
+         allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the kind (:func:`pidkit.arrow.kind`)."""
-    return _apply("kind", col, engine, as_=as_, profile=profile)
+    return _apply("kind", col, engine, as_=as_, profile=profile, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def normalize(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
-              profile: Optional[str] = None, pid_form: str = "auto", pid_case: str = "upper",
-              engine: Optional[str] = None) -> Column:
+              profile: Optional[str] = None, pid_form: Optional[str] = None,
+              pid_case: Optional[str] = None, clean: bool = False, deny_warnings: bool = False,
+              deny: Codes = None, allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the normal form (:func:`pidkit.arrow.normalize`)."""
     return _apply("normalize", col, engine, level=level, as_=as_, profile=profile,
-                  pid_form=pid_form, pid_case=pid_case)
+                  pid_form=pid_form, pid_case=pid_case, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def key(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
-        profile: Optional[str] = None, engine: Optional[str] = None) -> Column:
+        profile: Optional[str] = None, clean: bool = False, deny_warnings: bool = False,
+        deny: Codes = None, allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the equivalence key (:func:`pidkit.arrow.key`) — group or join on it."""
-    return _apply("key", col, engine, level=level, as_=as_, profile=profile)
+    return _apply("key", col, engine, level=level, as_=as_, profile=profile, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
+
+
+def identify(col: ColumnOrName, *, level: Optional[str] = None, as_: str = "auto",
+             profile: Optional[str] = None, pid_form: Optional[str] = None,
+             pid_case: Optional[str] = None, clean: bool = False, deny_warnings: bool = False,
+             deny: Codes = None, allow: Codes = None) -> Column:
+    """Struct column ``{kind, valid, normalized}`` from one reading of each row
+    (:func:`pidkit.arrow.identify`; an Arrow UDF)."""
+    return _apply("identify", col, "arrow", level=level, as_=as_, profile=profile,
+                  pid_form=pid_form, pid_case=pid_case, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def to_uri(col: ColumnOrName, *, idna: str = "dns", query_encoding: Optional[str] = None,
-           as_: str = "auto", profile: Optional[str] = None, pid_form: str = "auto",
-           pid_case: str = "upper", engine: Optional[str] = None) -> Column:
+           as_: str = "auto", profile: Optional[str] = None, pid_form: Optional[str] = None,
+           pid_case: Optional[str] = None, clean: bool = False, deny_warnings: bool = False,
+           deny: Codes = None, allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the URI (:func:`pidkit.arrow.to_uri`)."""
     return _apply("to_uri", col, engine, idna=idna, query_encoding=query_encoding, as_=as_,
-                  profile=profile, pid_form=pid_form, pid_case=pid_case)
+                  profile=profile, pid_form=pid_form, pid_case=pid_case, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def to_iri(col: ColumnOrName, *, unicode_hosts: bool = False, idna: str = "dns", as_: str = "auto",
-           profile: Optional[str] = None, pid_form: str = "auto", pid_case: str = "upper",
-           engine: Optional[str] = None) -> Column:
+           profile: Optional[str] = None, pid_form: Optional[str] = None,
+           pid_case: Optional[str] = None, clean: bool = False, deny_warnings: bool = False,
+           deny: Codes = None, allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the IRI (:func:`pidkit.arrow.to_iri`)."""
     return _apply("to_iri", col, engine, unicode_hosts=unicode_hosts, idna=idna, as_=as_,
-                  profile=profile, pid_form=pid_form, pid_case=pid_case)
+                  profile=profile, pid_form=pid_form, pid_case=pid_case, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def doi_name(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
-             engine: Optional[str] = None) -> Column:
+             clean: bool = False, deny_warnings: bool = False, deny: Codes = None,
+             allow: Codes = None, engine: Optional[str] = None) -> Column:
     """String column: the DOI name of DOIs in any written form (:func:`pidkit.arrow.doi_name`)."""
-    return _apply("doi_name", col, engine, as_=as_, profile=profile)
+    return _apply("doi_name", col, engine, as_=as_, profile=profile, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def parse(col: ColumnOrName, *, as_: str = "auto", profile: Optional[str] = None,
-          deny_warnings: bool = False) -> Column:
+          clean: bool = False, deny_warnings: bool = False, deny: Codes = None,
+          allow: Codes = None) -> Column:
     """Struct column: the ``pidkit parse --json`` record (:func:`pidkit.arrow.parse`)."""
-    return _apply("parse", col, "arrow", as_=as_, profile=profile, deny_warnings=deny_warnings)
+    return _apply("parse", col, "arrow", as_=as_, profile=profile, clean=clean,
+                  deny_warnings=deny_warnings, deny=deny, allow=allow)
 
 
 def extract(col: ColumnOrName) -> Column:
@@ -219,8 +268,9 @@ def join(base: Union[ColumnOrName, str], col: ColumnOrName, *, non_strict: bool 
 
 def register(spark: SparkSession, prefix: str = "pid_", engine: Optional[str] = None, **options: Any) -> list[str]:
     """Register the functions for Spark SQL as ``{prefix}check``, ``{prefix}normalize``, …,
-    ``{prefix}join(base, ref)``, with ``options`` (``level``, ``as_``, ``profile``, …) bound.
-    Returns the names registered.
+    ``{prefix}join(base, ref)``, with ``options`` (``level``, ``as_``, ``profile``, ``clean``,
+    ``deny``, ``allow`` …) bound, each to the functions that take it. Returns the names
+    registered.
 
     >>> pid.register(spark, level="scheme")  # doctest: +SKIP
     >>> spark.sql("SELECT pid_key(url) AS k, count(*) FROM links GROUP BY k")  # doctest: +SKIP
@@ -229,12 +279,17 @@ def register(spark: SparkSession, prefix: str = "pid_", engine: Optional[str] = 
     # With the JVM engine, the functions it has are Java UDFs and the others Arrow UDFs.
     py_eng = _engine_name(None) if eng == "jvm" else eng
     names = []
+    known = {o for names in _engine.OPTIONS.values() for o in names} | {"non_strict"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TypeError(f"pidkit.spark.register got unexpected options {', '.join(unknown)}")
     for name in _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + (_engine.NESTED_FUNCTIONS if py_eng == "arrow" else ()):
-        opts = {k: v for k, v in options.items() if k in _engine.OPTIONS[name]}
+        opts = _engine.applicable(name, options)
         if eng == "jvm" and name in JVM_FUNCTIONS:
             _jvm_udf(spark, name, opts, sql_name=prefix + name)
         else:
-            spark.udf.register(prefix + name, _udf(name, tuple(sorted(opts.items())), py_eng))
+            _engine.function(name, opts)(pa.array([], pa.string()))  # bad values fail here
+            spark.udf.register(prefix + name, _udf(name, _engine.hashable(opts), py_eng))
         names.append(prefix + name)
     spark.udf.register(prefix + "join", _join_udf(bool(options.get("non_strict", False)), options.get("profile"), py_eng))
     names.append(prefix + "join")

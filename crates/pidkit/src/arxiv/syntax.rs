@@ -245,7 +245,9 @@ fn claims_old(t: &[u8]) -> bool {
         .take(MAX_ARCHIVE + 1)
         .take_while(|c| c.is_ascii_alphabetic() || **c == b'-')
         .count();
-    if find_archive(&t[..a]).is_none() {
+    // An archive is followed by `.` (its subject class) or `/`: most words are not, and the
+    // list of archives is not looked at for them.
+    if !matches!(t.get(a), Some(b'.' | b'/')) || find_archive(&t[..a]).is_none() {
         return false;
     }
     let mut i = a;

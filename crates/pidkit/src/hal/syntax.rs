@@ -96,7 +96,7 @@ fn hal_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
     // A host has at most 253 characters: the look stays short on long inputs.
-    let end = rest.iter().take(254).position(|&c| c == b'/')?;
+    let end = memchr::memchr(b'/', &rest[..rest.len().min(254)])?;
     hal_host(&rest[..end]).then_some(h + end)
 }
 
@@ -156,7 +156,10 @@ pub fn claims(t: &[u8]) -> bool {
             .unwrap_or(seg.len());
         return end <= MAX_ID && id_shape(&seg[..end]).is_some();
     }
+    // A bare identifier is letters, digits, `-` and `_` only: anything else is told at once.
     t.len() <= MAX_ID
+        && t.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
         && id_shape(t).is_some_and(|n| PORTALS.iter().any(|p| p.as_bytes() == &t[..n]))
 }
 

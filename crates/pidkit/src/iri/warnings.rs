@@ -58,7 +58,7 @@ pub fn warnings<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Warning> {
     // (An `xn--` label holds "--": the common host without one is not split into labels.)
     let ace_host = iri
         .host_str()
-        .is_some_and(|h| h.contains("--") && h.split('.').any(is_ace));
+        .is_some_and(|h| h.as_bytes().windows(2).any(|w| w == b"--") && h.split('.').any(is_ace));
     // A host that browsers read as an IPv4 address (WHATWG URL Standard; RFC 3986 §7.4).
     if let (Some(scheme), Some(Host::RegName(host))) = (iri.scheme(), iri.host()) {
         match super::lenient::web_ipv4(scheme, host) {

@@ -106,47 +106,84 @@ fn kind_to_read(s: &str, opts: &ReadOptions) -> Kind {
 /// it takes it (`9784189280746`: no ISBN, its check digit is wrong — no other scheme reads it either,
 /// so the ISBN's error stands); when none does, the first one's error stands.
 fn read_detected<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
+    let b = s.as_bytes();
+    let edged = b.first().is_some_and(u8::is_ascii_whitespace)
+        || b.last().is_some_and(u8::is_ascii_whitespace);
+    if opts.read_as == ReadAs::Auto && !edged {
+        // Detection and the fallback look at `s` itself: one pass over the claimants gives the
+        // kind (the first) and then, only where its reading fails, the fallbacks (the rest),
+        // without asking the schemes before them again. (With whitespace at an edge,
+        // detection trims it as `str::trim` does and the fallback as ASCII: the route below.)
+        let mut claimed = crate::scheme::claimants(b);
+        return match claimed.next() {
+            Some(kind) => match crate::scheme::read_scheme(kind, s, opts) {
+                Some(Err(e)) => fallback(kind, e, claimed, s, opts),
+                Some(result) => Reading {
+                    kind,
+                    result,
+                    notes: Vec::new(),
+                },
+                None => auto_generic(s, opts),
+            },
+            None => auto_generic(s, opts),
+        };
+    }
     let kind = kind_to_read(s, opts);
     match crate::scheme::read_scheme(kind, s, opts) {
         Some(Err(e)) if opts.read_as == ReadAs::Auto => {
             let t = s.trim_matches(|c: char| c.is_ascii_whitespace()).as_bytes();
-            for other in crate::scheme::claimants(t).filter(|k| *k != kind) {
-                if let Some(Ok(id)) = crate::scheme::read_scheme(other, s, opts) {
-                    return Reading {
-                        kind: other,
-                        result: Ok(id),
-                        notes: Vec::new(),
-                    };
-                }
-            }
-            Reading {
-                kind,
-                result: Err(e),
-                notes: Vec::new(),
-            }
+            let others = crate::scheme::claimants(t).filter(|k| *k != kind);
+            fallback(kind, e, others, s, opts)
         }
         Some(result) => Reading {
             kind,
             result,
             notes: Vec::new(),
         },
-        None => {
-            let mut r = generic_reading(s, opts);
-            // Under auto-detection a relative reference is no identifier: almost any string
-            // is one (RFC 3986 §4.2), and a column of identifiers holds none.
-            if opts.read_as == ReadAs::Auto && r.kind == Kind::RelativeRef && r.result.is_ok() {
-                let why = looks_like_text_why(s).unwrap_or(
-                    "no identifier scheme claims it and it has no scheme of its own (a relative reference, RFC 3986 §4.2)",
-                );
-                r.result = Err(crate::Error {
-                    kind: ReadingError::NotAnIdentifier(why).into(),
-                    offset: 0,
-                    len: s.len(),
-                });
-            }
-            r
+        None => auto_generic(s, opts),
+    }
+}
+
+/// The reading of `s` by the first of `others` that reads it, else `kind`'s error `e`.
+fn fallback<'a>(
+    kind: Kind,
+    e: ParseError,
+    others: impl Iterator<Item = Kind>,
+    s: &'a str,
+    opts: &ReadOptions,
+) -> Reading<'a> {
+    for other in others {
+        if let Some(Ok(id)) = crate::scheme::read_scheme(other, s, opts) {
+            return Reading {
+                kind: other,
+                result: Ok(id),
+                notes: Vec::new(),
+            };
         }
     }
+    Reading {
+        kind,
+        result: Err(e),
+        notes: Vec::new(),
+    }
+}
+
+/// The generic reading of `s`, which no scheme claims (or which is read as an IRI or a
+/// reference); under auto-detection a relative reference is no identifier: almost any string
+/// is one (RFC 3986 §4.2), and a column of identifiers holds none.
+fn auto_generic<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
+    let mut r = generic_reading(s, opts);
+    if opts.read_as == ReadAs::Auto && r.kind == Kind::RelativeRef && r.result.is_ok() {
+        let why = looks_like_text_why(s).unwrap_or(
+            "no identifier scheme claims it and it has no scheme of its own (a relative reference, RFC 3986 §4.2)",
+        );
+        r.result = Err(crate::Error {
+            kind: ReadingError::NotAnIdentifier(why).into(),
+            offset: 0,
+            len: s.len(),
+        });
+    }
+    r
 }
 
 /// The DOI name [`read`] would give for `s` under `opts` (its `Identifier::Doi`), without

@@ -40,15 +40,20 @@ final class Native {
     }
 
     /**
+     * The handle of the function of {@code code} (the function and its options from short
+     * lists) and {@code policy} (the deny and allow lists of warning codes, {@code
+     * deny=CODE,...;allow=CODE,...}) in this JVM: unpacked and checked once, kept for the life
+     * of the JVM; an IllegalArgumentException for a code or policy that is no function's.
+     */
+    static native int prepare(int code, String policy);
+
+    /**
      * A string function's value for one row's UTF-8 bytes: as UTF-8 bytes, or, where the value
      * is a slice of the input, null with its byte range in {@code span}; null with span
      * {-1, -1} for a null value.
      */
-    static native byte[] apply(int code, byte[] utf8, int[] span);
+    static native byte[] apply(int handle, byte[] utf8, int[] span);
 
     /** {@code check}'s answer for one row's UTF-8 bytes. */
-    static native boolean check(int code, byte[] utf8);
-
-    /** True, or an IllegalArgumentException for a number that is no function's code. */
-    static native boolean validate(int code);
+    static native boolean check(int handle, byte[] utf8);
 }
