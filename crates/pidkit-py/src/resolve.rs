@@ -50,7 +50,7 @@ pub fn resolve<'py>(
     let mut inputs: Vec<Option<String>> = Vec::new();
     for (i, item) in ids.try_iter()?.enumerate() {
         let item = item?;
-        if item.is_none() {
+        if item.is_none() || is_missing(&item) {
             inputs.push(None);
             continue;
         }
@@ -164,6 +164,17 @@ pub fn resolve<'py>(
         rows.append(row(py, a.as_ref(), metadata.is_some(), agency, record)?)?;
     }
     Ok(rows)
+}
+
+/// pandas' and NumPy's missing values (`NaN`, `pd.NA`), read as `None` so that a Series with
+/// gaps goes in as it is.
+fn is_missing(o: &Bound<'_, PyAny>) -> bool {
+    if let Ok(f) = o.cast::<pyo3::types::PyFloat>() {
+        return f.value().is_nan();
+    }
+    o.get_type()
+        .name()
+        .is_ok_and(|n| n.to_cow().is_ok_and(|n| n == "NAType"))
 }
 
 fn isinstance_str(o: &Bound<'_, PyAny>) -> bool {

@@ -124,3 +124,7 @@ def test_a_dataframe_takes_the_rows(server: str) -> None:
     assert df["outcome"].to_list() == ["resolved", "not-found"]
     pandas = pytest.importorskip("pandas")
     assert list(pandas.DataFrame(rows)["agency"]) == ["Crossref", "Crossref"]
+    # A Series with gaps (NaN, pd.NA) goes in as it is: a row of None for each gap.
+    series = pandas.Series(["10.1038/nature12373", float("nan"), pandas.NA], dtype=object)
+    rows = pidkit.resolve(series, resolver=server, cache=False)
+    assert [r["outcome"] for r in rows] == ["resolved", None, None]

@@ -411,8 +411,9 @@ def resolve(
     cache: bool = True,
 ) -> list[dict[str, Any]]:
     """Resolve identifiers over the network, as ``pidkit resolve`` does: one dict per input, in
-    order (``None`` in gives a row of ``None``), ready for ``polars.DataFrame(rows)`` or
-    ``pandas.DataFrame(rows)``. The GIL is released while the requests run.
+    order (``None``, ``NaN`` or ``pd.NA`` in gives a row of ``None``), ready for
+    ``polars.DataFrame(rows)`` or ``pandas.DataFrame(rows)``. The GIL is released while the
+    requests run.
 
     Every row has ``input``, ``kind``, ``name``, ``outcome`` (``resolved``, ``not-found``,
     ``no-values``, ``invalid``, ``unknown`` …), ``reason``, ``urls``, ``aliases``, ``source`` and
