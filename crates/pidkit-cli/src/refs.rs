@@ -176,8 +176,9 @@ fn bibtex(src: &str) -> Vec<Reference> {
                         .map(|v| v.trim().to_owned())
                         .filter(|v| !v.is_empty())
                 };
-                let doi = get(&["doi"]).or_else(|| {
+                let doi = get(&["doi"]).map(|d| unescape_bibtex(&d)).or_else(|| {
                     get(&["url"])
+                        .map(|u| unescape_bibtex(&u))
                         .filter(|u| pidkit::doi::recognize(u).is_ok_and(|r| !r.doi.is_short()))
                 });
                 out.push(Reference {
@@ -206,6 +207,32 @@ fn bibtex(src: &str) -> Vec<Reference> {
                     ..Reference::default()
                 });
             }
+        }
+    }
+    out
+}
+
+/// A BibTeX `doi` or `url` field as the identifier it stands for: the escapes LaTeX needs
+/// there (`\_`, `\%`, `\&`, `\#`, `\$`, `\~`) read as their characters, `{\textunderscore}`
+/// as `_`, and braces left out (`10.1000/a\_b` is the DOI `10.1000/a_b`).
+fn unescape_bibtex(s: &str) -> String {
+    let s = s
+        .replace("{\\textunderscore}", "_")
+        .replace("\\textunderscore{}", "_")
+        .replace("\\textunderscore", "_");
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.peek() {
+                Some(&n @ ('_' | '%' | '&' | '#' | '$' | '~' | '{' | '}')) => {
+                    out.push(n);
+                    chars.next();
+                }
+                _ => out.push(c),
+            },
+            '{' | '}' => {}
+            c => out.push(c),
         }
     }
     out
@@ -470,6 +497,14 @@ mod tests {
         assert_eq!(refs[2].fields.year.as_deref(), Some("1984"));
         assert_eq!(refs[2].doi.as_deref(), Some("https://doi.org/10.1/y"));
         assert_eq!(refs[2].line, Some(13));
+    }
+
+    #[test]
+    fn bibtex_escapes_in_dois_are_read() {
+        let src = "@article{a, doi = {10.1000/a\\_b\\%2F{c}}}\n@article{b, url = {https://doi.org/10.1000/x{\\textunderscore}y}}\n";
+        let refs = read("e.bib", src, RefFormat::Bibtex).unwrap();
+        assert_eq!(refs[0].doi.as_deref(), Some("10.1000/a_b%2Fc"));
+        assert_eq!(refs[1].doi.as_deref(), Some("https://doi.org/10.1000/x_y"));
     }
 
     #[test]

@@ -488,7 +488,9 @@ fn compare(v: &mut Verdict, r: &Reference, value: &serde_json::Value, threshold:
             }
             if let (Some(y), Some(ry)) = (&f.year, &record.year) {
                 v.checked.push("year");
-                if !years.iter().any(|x| x == y.trim()) {
+                // `2019a` (a year with its disambiguation letter) is 2019.
+                let year = crate::matching::year_of(y).unwrap_or_else(|| y.trim().to_owned());
+                if !years.contains(&year) {
                     differ("year", y, ry);
                 }
             }

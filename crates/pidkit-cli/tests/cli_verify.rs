@@ -236,6 +236,30 @@ fn the_threshold_decides_title_matches() {
 }
 
 #[test]
+fn a_year_with_its_letter_and_a_braced_doi_match() {
+    let server = TestServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let bib = dir.path().join("y.bib");
+    std::fs::write(
+        &bib,
+        "@article{y, title = {Graphene membranes for desalination at scale}, year = {2020a},\n  doi = {10.5555/{tlex}.2020.014}}\n",
+    )
+    .unwrap();
+    let out = pidkit(&server)
+        .args(["--json"])
+        .arg(&bib)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["status"], "match", "{}", recs[0]);
+    assert_eq!(recs[0]["doi"], "10.5555/tlex.2020.014");
+    assert_eq!(recs[0]["checked"], serde_json::json!(["title", "year"]));
+}
+
+#[test]
 fn unknown_answers_unreadable_entries_and_hostile_files() {
     let server = TestServer::start();
     let dir = tempfile::tempdir().unwrap();
