@@ -148,7 +148,16 @@ pub fn resolve<'py>(
         pidkit_resolve::ordered(
             inputs,
             concurrency,
-            |input| input.as_deref().map(|s| r.resolve(s)),
+            |input| {
+                input.as_deref().map(|s| {
+                    let mut a = r.resolve(s);
+                    // Not asked for: not held until the rows are made.
+                    if !record {
+                        a.record = None;
+                    }
+                    a
+                })
+            },
             |input, answer| {
                 out.push(match answer {
                     Ok(a) => a,

@@ -82,6 +82,9 @@ def test_text_formats_nulls_and_bad_options(server: str) -> None:
     assert rows[0]["metadata"].lstrip().startswith("@")
     assert rows[0]["title"] is None
     assert rows[1]["input"] is None and rows[1]["outcome"] is None
+    assert "record" not in rows[0]
+    rows = pidkit.resolve(["10.1038/nature12373"], record=True, resolver=server, cache=False)
+    assert json.loads(rows[0]["record"])["handle"] == "10.1038/nature12373"
     with pytest.raises(TypeError):
         pidkit.resolve("10.1038/nature12373", resolver=server, cache=False)
     # Each bad option raises before any request (the server is named all the same: never the
