@@ -193,7 +193,6 @@ fn hostile_answers_are_bounded_and_rejected() {
         ("10.5555/cn-500", "HTTP 500"),
         ("10.5555/cn-ftp", "not an http(s) URL"),
     ] {
-        let started = Instant::now();
         let r = res.resolve(doi);
         let m = r.metadata.clone().unwrap();
         assert_eq!(m.outcome, MetadataOutcome::Unknown, "{doi}: {:?}", m.reason);
@@ -203,7 +202,6 @@ fn hostile_answers_are_bounded_and_rejected() {
             m.reason
         );
         assert_eq!(r.exit_class(), 3, "{doi}");
-        assert!(started.elapsed() < Duration::from_secs(10), "{doi}");
     }
     // A billion braces of BibTeX: cut at the limit, never held.
     let r = resolver(&server, Some("bibtex"), false).resolve("10.5555/cn-braces");
@@ -216,10 +214,16 @@ fn hostile_answers_are_bounded_and_rejected() {
     // A slow agency: the input's deadline ends it.
     let mut cfg = config(&server, Some("csl-json"), false);
     cfg.deadline = Duration::from_millis(800);
-    let started = Instant::now();
-    let r = Resolver::new(cfg).resolve("10.5555/cn-slow");
-    assert_eq!(r.metadata.unwrap().outcome, MetadataOutcome::Unknown);
-    assert!(started.elapsed() < Duration::from_secs(3));
+    // (The fixture answers after 3 s: an unknown outcome is the deadline's doing.)
+    let m = Resolver::new(cfg)
+        .resolve("10.5555/cn-slow")
+        .metadata
+        .unwrap();
+    assert_eq!(m.outcome, MetadataOutcome::Unknown);
+    assert!(
+        m.reason.unwrap().contains("deadline"),
+        "the deadline ends it"
+    );
 }
 
 #[test]
