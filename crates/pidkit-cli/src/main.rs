@@ -8,13 +8,18 @@ mod dedupe;
 mod extract;
 mod input;
 mod join;
+mod matching;
+mod meta;
 mod output;
 mod rdf;
 mod rdf_scan;
+mod refs;
 mod resolve;
 mod run;
 mod table;
+mod testserver;
 mod values;
+mod verify;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -157,10 +162,20 @@ Examples:
   pidkit resolve --json --concurrency 8 --rate 10/s --mailto me@example.org < dois.txt
   pidkit resolve --offline --json < dois.txt
 
-Try it without the internet, against the test server of the repository (it prints its port):
-  cargo run -p pidkit-resolve --features test-server --example test-server
+Try it without the internet, against the test server (it prints its address and options):
+  pidkit test-server &
   pidkit resolve --no-cache --resolver http://127.0.0.1:PORT \\
     --registry http://127.0.0.1:PORT/tap 10.1000/182 10/abc ivo://org.gavo.dc
+  pidkit resolve --no-cache --resolver http://127.0.0.1:PORT --metadata csl-json --agency \\
+    10.1038/nature12373
+
+Metadata: --metadata asks the DOI proxy for a resolved DOI's record by content negotiation
+(GET {resolver}/{DOI} with Accept: application/vnd.citationstyles.csl+json, application/x-bibtex,
+application/x-research-info-systems or text/x-bibliography; style=NAME; locale=LOCALE), which
+the proxy sends on to the DOI's registration agency; --agency asks its RA service
+({resolver}/ra/{prefix}) once per prefix. A 204, 404, 406 or an HTML landing page is
+no-metadata, not an error; a record for another DOI, invalid JSON or a body over 2 MiB is
+unknown (exit 3). Both are cached (metadata a week, agencies 30 days) and answer --offline.
 
 Limits: an input gets --deadline (60 s) in all, whatever its retries, Retry-After waits and
 HS_ALIAS hops, then it is unknown; a body over --max-size (on the wire or decoded) is refused;
@@ -180,6 +195,31 @@ in all.
 Exit status: 0 all resolved, 1 some not found or invalid, 3 some unknown (no usable answer,
 or a server error), 2 usage or I/O error.")]
     Resolve(resolve::ResolveArgs),
+    /// Check references (BibTeX, CSL-JSON, RIS, Markdown, text) against their DOIs' metadata
+    #[command(after_help = "\
+Each reference's DOI is resolved and its CSL-JSON record asked from the DOI proxy (content
+negotiation, as resolve --metadata csl-json); then the title (case, punctuation, diacritics and
+LaTeX markup left out; similarity at least --threshold), the first author's family name, the
+year (issued, in print or online) and the container (journal, proceedings; an ISO 4
+abbreviation matches its full title) are compared where both give them. A DOI found in running
+text is checked against its paragraph or list item: the record's title, first author and year
+must be found in it.
+
+Status: match, mismatch (the fields that differ, both values shown), unresolved (the DOI does
+not exist or is not a DOI), no-metadata (the agency has no CSL-JSON for it), unknown (no usable
+answer), no-doi, unreadable (an entry the reader cannot read).
+
+Examples:
+  pidkit verify paper.bib
+  pidkit verify --json refs.json notes.md
+  pidkit verify --resolver http://127.0.0.1:PORT examples/refs.bib   # against pidkit test-server
+
+Exit status: 0 nothing wrong found, 1 some mismatch, unresolved DOI or unreadable entry, 3 some
+answer unknown, 2 usage or I/O error.")]
+    Verify(verify::VerifyArgs),
+    /// Run the test server on 127.0.0.1 (fixtures for resolve and verify; never for real use)
+    #[command(name = "test-server", hide = true)]
+    TestServer(testserver::TestServerArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish)
     #[command(after_help = "\
 Generated from this binary's own options, so it always matches it. Install it where your
@@ -762,6 +802,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Dedupe(a) => return dedupe_main(a),
         Command::Extract(a) => return extract_main(a),
         Command::Resolve(a) => return resolve::main(a),
+        Command::TestServer(a) => return testserver::main(a),
+        Command::Verify(a) => return verify::main(a),
         Command::Completions(a) => return completions_main(a),
         Command::Man(a) => return man_main(a),
     };
@@ -859,7 +901,11 @@ impl Command {
                 },
                 a.reads_stdin_implicitly(),
             )),
-            Command::Compare(_) | Command::Completions(_) | Command::Man(_) => None,
+            Command::Compare(_)
+            | Command::Completions(_)
+            | Command::Man(_)
+            | Command::TestServer(_)
+            | Command::Verify(_) => None,
         }
     }
 }

@@ -95,6 +95,8 @@ pub struct ResolveArgs {
     /// Colour in human output
     #[arg(long, value_enum, default_value_t = output::Color::Auto)]
     color: output::Color,
+    #[command(flatten)]
+    meta: crate::meta::MetaArgs,
 }
 
 impl ResolveArgs {
@@ -106,7 +108,7 @@ impl ResolveArgs {
 }
 
 /// A configuration error as a usage error, naming the option it came from.
-fn usage(e: &ConfigError) -> String {
+pub(crate) fn usage(e: &ConfigError) -> String {
     match e {
         ConfigError::Address {
             service,
@@ -129,7 +131,7 @@ fn usage(e: &ConfigError) -> String {
     }
 }
 
-fn parse_rate(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_rate(s: &str) -> Result<f64, String> {
     let n = s.strip_suffix("/s").unwrap_or(s);
     match n.trim().parse::<f64>() {
         Ok(r) if (MIN_RATE..=MAX_RATE).contains(&r) => Ok(r),
@@ -140,7 +142,7 @@ fn parse_rate(s: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_secs(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_secs(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t.is_finite() && t > 0.0 && t < 1e6 => Ok(t),
         _ => Err(format!("{s:?} is not a number of seconds")),
@@ -173,6 +175,10 @@ struct Record<'a> {
     aliases: &'a [String],
     source: From,
     attempts: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metadata: Option<&'a pidkit_resolve::Metadata>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agency: Option<&'a pidkit_resolve::Agency>,
 }
 
 impl<'a> Record<'a> {
@@ -202,6 +208,8 @@ impl<'a> Record<'a> {
             aliases: &r.aliases,
             source: r.source,
             attempts: r.attempts,
+            metadata: r.metadata.as_ref(),
+            agency: r.agency.as_ref(),
         }
     }
 }
@@ -226,6 +234,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
         offline: a.offline,
         pool: usize::from(a.concurrency),
         deadline: Duration::from_secs_f64(a.deadline),
+        metadata: a.meta.format()?,
+        agency: a.meta.agency,
         ..Config::default()
     };
     // Everything that goes into a request is checked before the first one (and before the
@@ -306,6 +316,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut cached = 0usize;
+    let mut meta = crate::meta::Tally::default();
     let mut worst = 0u8;
     let mut write_error: Option<io::Error> = None;
     let mut text = String::new();
@@ -331,12 +342,14 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
             if matches!(r.source, From::Cache | From::StaleCache) {
                 cached += 1;
             }
-            worst = worst.max(r.outcome.exit_class());
+            worst = worst.max(r.exit_class());
+            meta.add(&r);
             text.clear();
             if a.json {
                 output::json_line(&mut text, &Record::new(line, &r, bad));
             } else if !(a.summary.quiet && r.outcome == Outcome::Resolved) {
                 human(&mut text, &r, style);
+                crate::meta::human(&mut text, &r, style);
             }
             if write_error.is_none()
                 && let Err(e) = out.write_all(text.as_bytes())
@@ -370,6 +383,7 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     if a.summary.wanted(true) {
         let mut s = summary(&counts, blank, cached, requests, started.elapsed());
         crate::run::counts(&mut s, "errors", &errors);
+        meta.write(&mut s);
         let _ = writeln!(io::stderr(), "{s}");
     }
     Ok(ExitCode::from(worst))

@@ -495,9 +495,7 @@ fn help_shows_the_test_server_and_the_limits() {
         .arg("--help")
         .assert()
         .code(0)
-        .stdout(predicate::str::contains(
-            "cargo run -p pidkit-resolve --features test-server --example test-server",
-        ))
+        .stdout(predicate::str::contains("pidkit test-server &"))
         .stdout(predicate::str::contains("--resolver http://127.0.0.1:PORT"))
         .stdout(predicate::str::contains(
             "from 0.01 (one every 100 s) to 1000",

@@ -395,6 +395,44 @@ https://example.org/\n10.1000/\xff\n";
 }
 
 #[test]
+fn resolve_with_metadata_and_agency_matches_its_schema() {
+    let server = TestServer::start();
+    let input = "10.1038/nature12373\n10/abc\n10.5555/cn-204\n10.5555/cn-500\n\
+10.5555/missing/1\n10.9999/x\n10.4441/x\nivo://org.gavo.dc\nnot a doi\n";
+    for format in ["csl-json", "bibtex", "ris", "citeproc-style:apa"] {
+        let out = pidkit()
+            .args([
+                "resolve",
+                "--no-cache",
+                "--json",
+                "--retries",
+                "0",
+                "--agency",
+            ])
+            .args(["--metadata", format])
+            .args(["--resolver", &server.url()])
+            .args(["--registry", &format!("{}/tap", server.url())])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let recs = check_records("resolve", format, &out.stdout);
+        assert_eq!(recs.len(), 9);
+        let outcomes: BTreeSet<&str> = recs
+            .iter()
+            .map(|r| r["metadata"]["outcome"].as_str().unwrap())
+            .collect();
+        for o in ["found", "no-metadata", "unknown", "skipped"] {
+            assert!(outcomes.contains(o), "{format}: no {o} among {outcomes:?}");
+        }
+        let agencies: BTreeSet<&str> = recs
+            .iter()
+            .map(|r| r["agency"]["outcome"].as_str().unwrap())
+            .collect();
+        assert_eq!(agencies.len(), 4, "{agencies:?}");
+    }
+}
+
+#[test]
 fn the_schemas_are_strict_so_the_tests_above_can_fail() {
     // Records of the unversioned output, and a record with a member the schema does not know.
     let cases = [

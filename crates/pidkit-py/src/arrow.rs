@@ -125,12 +125,14 @@ fn validated(a: &ArrayRef) -> Result<(), String> {
 fn own_rows<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<(), arrow_schema::ArrowError> {
     let bad = |what: &str| arrow_schema::ArrowError::InvalidArgumentError(what.to_owned());
     let data = a.to_data();
-    // Buffer sizes, and the first and last offsets within the values (no per-row work).
-    data.validate()?;
     if data.is_empty() {
-        // No rows (and perhaps no offsets at all, which the format allows).
+        // No rows, so nothing is read: an empty slice at an offset (`a[3:]`, `slice(2, 0)`)
+        // keeps its parent's offset past an empty values buffer, which arrow-rs's `validate`
+        // refuses, and the format allows no offsets at all.
         return Ok(());
     }
+    // Buffer sizes, and the first and last offsets within the values (no per-row work).
+    data.validate()?;
     let (Some(offsets), Some(values)) = (data.buffers().first(), data.buffers().get(1)) else {
         return Err(bad("a string array without its buffers"));
     };
@@ -339,6 +341,15 @@ type Kernel<'k> = dyn Fn(&Strings<'_>, Family) -> Result<ArrayRef, String> + Syn
 /// stream a chunked array (an arro3 object, which the Python side hands to pyarrow).
 fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
     let apply = |a: &ArrayRef| -> Result<ArrayRef, String> {
+        if !a.is_empty() && a.logical_null_count() == a.len() {
+            // Every row null: every row of the answer is null too, made in one allocation of
+            // zeroed (untouched) pages instead of a push per row into every output column
+            // (`parse` on 10 M nulls took 13.7 s and 2.9 GB that way).
+            let dtype = kernel(&Strings::Null(0), Family::of(a.data_type())?)?
+                .data_type()
+                .clone();
+            return Ok(arrow_array::new_null_array(&dtype, a.len()));
+        }
         validated(a)?;
         let s = Strings::of(a.as_ref())?;
         kernel(&s, Family::of(a.data_type())?)

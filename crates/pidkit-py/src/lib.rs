@@ -6,6 +6,7 @@
 mod arrow;
 mod message;
 mod options;
+mod resolve;
 mod scalar;
 
 use pidkit::record;
@@ -55,5 +56,6 @@ fn _pidkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
     m.add_function(wrap_pyfunction!(options::jvm_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve::resolve, m)?)?;
     Ok(())
 }

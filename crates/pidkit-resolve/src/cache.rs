@@ -27,7 +27,46 @@ use redb::{Database, ReadOnlyDatabase, ReadableDatabase, TableDefinition};
 
 use crate::Outcome;
 
+// The names are also in `Table::name`.
 const TABLE: TableDefinition<&str, &[u8]> = TableDefinition::new("answers");
+const METADATA: TableDefinition<&str, &[u8]> = TableDefinition::new("metadata");
+const AGENCIES: TableDefinition<&str, &[u8]> = TableDefinition::new("agencies");
+
+/// A table of the cache: each kind of answer has its own, with its own keys and lifetimes.
+///
+/// ```
+/// assert_eq!(pidkit_resolve::Table::Metadata.name(), "metadata");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// Resolution answers (Handle records, registry records, redirects), by identifier.
+    Answers,
+    /// DOI metadata from content negotiation, by DOI and format.
+    Metadata,
+    /// Registration agencies, by DOI prefix.
+    Agencies,
+}
+
+impl Table {
+    /// The table's name in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Table::Answers => "answers",
+            Table::Metadata => "metadata",
+            Table::Agencies => "agencies",
+        }
+    }
+
+    fn definition(self) -> TableDefinition<'static, &'static str, &'static [u8]> {
+        match self {
+            Table::Answers => TABLE,
+            Table::Metadata => METADATA,
+            Table::Agencies => AGENCIES,
+        }
+    }
+
+    const ALL: [Table; 3] = [Table::Answers, Table::Metadata, Table::Agencies];
+}
 /// The file inside the cache directory.
 pub const FILE_NAME: &str = "resolve-v1.redb";
 /// Layout version of a stored value (1 had no checksum; its entries read as absent).
@@ -143,10 +182,13 @@ fn err(what: &str, e: impl std::fmt::Display) -> CacheError {
     CacheError(format!("{what}: {e}"))
 }
 
+/// An encoded entry to write: its table, key and value.
+type Row = (Table, String, Vec<u8>);
+
 enum Msg {
-    Put(String, Vec<u8>),
+    Put(Row),
     /// Entries to commit at once, then acknowledge.
-    Batch(Vec<(String, Vec<u8>)>, mpsc::Sender<Result<(), String>>),
+    Batch(Vec<Row>, mpsc::Sender<Result<(), String>>),
     Flush(mpsc::Sender<Result<(), String>>),
 }
 
@@ -296,9 +338,11 @@ fn open_db(path: &Path) -> Result<Database, OpenError> {
             let db = Database::builder()
                 .set_cache_size(CACHE_BYTES)
                 .create(path)?;
-            // Create the table once so that readers never meet a missing table.
+            // Create the tables once so that readers never meet a missing table.
             let txn = db.begin_write()?;
-            txn.open_table(TABLE)?;
+            for t in Table::ALL {
+                txn.open_table(t.definition())?;
+            }
             txn.commit()?;
             Ok::<_, redb::Error>(db)
         });
@@ -524,10 +568,20 @@ impl Cache {
     /// The entry stored under `key`, fresh or not; `None` when absent, or when the cache failed
     /// (which this call may discover: the warning is given then).
     pub fn get(&self, key: &str) -> Result<Option<Entry>, CacheError> {
+        self.get_in(Table::Answers, key)
+    }
+
+    /// The entry stored under `key` in `table` ([`Cache::get`] for another table). A file
+    /// written by an older pidkit, opened read-only, may not have the table: nothing is in it.
+    pub fn get_in(&self, table: Table, key: &str) -> Result<Option<Entry>, CacheError> {
         let Some(db) = &self.db else { return Ok(None) };
         let entry = self.health.guard("cache read", || {
             let txn = db.begin_read().map_err(fault)?;
-            let table = txn.open_table(TABLE).map_err(fault)?;
+            let table = match txn.open_table(table.definition()) {
+                Ok(t) => t,
+                Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+                Err(e) => return Err(fault(e)),
+            };
             let value = table.get(key).map_err(fault)?;
             match value.map(|v| Entry::decode(v.value())) {
                 None => Ok(None),
@@ -540,11 +594,16 @@ impl Cache {
     /// Store `entry` under `key` (committed by the writer thread within a few milliseconds;
     /// dropped when the cache failed or is read-only).
     pub fn put(&self, key: &str, entry: &Entry) {
+        self.put_in(Table::Answers, key, entry);
+    }
+
+    /// Store `entry` under `key` in `table` ([`Cache::put`] for another table).
+    pub fn put_in(&self, table: Table, key: &str, entry: &Entry) {
         if self.health.is_broken() {
             return;
         }
         if let Some(tx) = self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            let _ = tx.send(Msg::Put(key.to_owned(), entry.encode()));
+            let _ = tx.send(Msg::Put((table, key.to_owned(), entry.encode())));
         }
     }
 
@@ -555,8 +614,10 @@ impl Cache {
         &self,
         entries: impl IntoIterator<Item = (String, Entry)>,
     ) -> Result<(), CacheError> {
-        let batch: Vec<(String, Vec<u8>)> =
-            entries.into_iter().map(|(k, e)| (k, e.encode())).collect();
+        let batch: Vec<Row> = entries
+            .into_iter()
+            .map(|(k, e)| (Table::Answers, k, e.encode()))
+            .collect();
         self.wait_for(|ack| Msg::Batch(batch, ack))
     }
 
@@ -584,14 +645,23 @@ impl Cache {
         }
     }
 
-    /// Number of entries stored.
+    /// Number of resolution answers stored ([`Table::Answers`]).
     pub fn len(&self) -> Result<u64, CacheError> {
+        self.len_in(Table::Answers)
+    }
+
+    /// Number of entries stored in `table`.
+    pub fn len_in(&self, table: Table) -> Result<u64, CacheError> {
         use redb::ReadableTableMetadata;
         let Some(db) = &self.db else { return Ok(0) };
         self.health
             .guard("cache read", || {
                 let txn = db.begin_read().map_err(fault)?;
-                let table = txn.open_table(TABLE).map_err(fault)?;
+                let table = match txn.open_table(table.definition()) {
+                    Ok(t) => t,
+                    Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+                    Err(e) => return Err(fault(e)),
+                };
                 table.len().map_err(fault)
             })
             .ok_or_else(|| CacheError(format!("{} failed", self.path.display())))
@@ -619,7 +689,7 @@ impl Drop for Cache {
 /// one transaction, then answer the flushes that were waiting. A failed commit (or a panic in
 /// it) stops the cache (a corrupted file is moved aside); later puts are dropped.
 fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
-    let mut batch: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut batch: Vec<Row> = Vec::new();
     let mut acks: Vec<mpsc::Sender<Result<(), String>>> = Vec::new();
     while let Ok(first) = rx.recv() {
         let deadline = Instant::now() + LINGER;
@@ -627,7 +697,7 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
         let mut open = true;
         while let Some(msg) = next.take() {
             match msg {
-                Msg::Put(k, v) => batch.push((k, v)),
+                Msg::Put(row) => batch.push(row),
                 Msg::Batch(entries, ack) => {
                     batch.extend(entries);
                     acks.push(ack);
@@ -655,14 +725,17 @@ fn write_loop(db: &Database, rx: &mpsc::Receiver<Msg>, health: &Health) {
         }
     }
 }
-fn commit(db: &Database, batch: &[(String, Vec<u8>)]) -> Result<(), redb::Error> {
+fn commit(db: &Database, batch: &[Row]) -> Result<(), redb::Error> {
     if batch.is_empty() {
         return Ok(());
     }
     let txn = db.begin_write()?;
-    {
-        let mut table = txn.open_table(TABLE)?;
-        for (k, v) in batch {
+    for t in Table::ALL {
+        if !batch.iter().any(|(table, _, _)| *table == t) {
+            continue;
+        }
+        let mut table = txn.open_table(t.definition())?;
+        for (_, k, v) in batch.iter().filter(|(table, _, _)| *table == t) {
             table.insert(k.as_str(), v.as_slice())?;
         }
     }

@@ -36,6 +36,7 @@ pub fn handle_json(data: &[u8]) {
         attempts: 1,
         retry_after: None,
         location: None,
+        url: "https://doi.org/api/handles/10.1000/182".into(),
     };
     let (step, entry) = handle_api::classify(&doi, Ok(answer), &Config::default());
     if let Some(record) = &step.record {

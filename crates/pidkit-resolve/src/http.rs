@@ -1,8 +1,12 @@
 //! The HTTP client (RFC 9110): connect and total timeouts, bounded retries with exponential
 //! backoff and jitter, `Retry-After` (§10.2.3), a maximum body size (on the wire and decoded),
-//! a polite `User-Agent`, and an optional request rate limit shared by all threads. A failed
-//! DNS lookup is final: it is not retried.
+//! a polite `User-Agent`, an optional request rate limit shared by all threads, and a pace per
+//! host that the servers set: a 429 or 503 with `Retry-After`, or the agencies' rate-limit
+//! headers (`X-Rate-Limit-Limit` / `X-Rate-Limit-Interval`, `X-RateLimit-*`, `RateLimit-*`),
+//! slow every worker that asks that host, not only the one that was told. A failed DNS lookup
+//! is final: it is not retried.
 
+use std::collections::HashMap;
 use std::io::Read as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -137,6 +141,10 @@ pub(crate) enum Request<'a> {
     GetNoRedirect(&'a str),
     /// `POST url` with an `application/x-www-form-urlencoded` body.
     PostForm(&'a str, &'a [(&'a str, &'a str)]),
+    /// `GET url` with this `Accept` (DOI content negotiation): redirects are followed to other
+    /// origins too, since the DOI proxy sends such a request on to the registration agency's
+    /// metadata service, but never from https to http.
+    Negotiate(&'a str, &'a str),
 }
 
 /// An HTTP answer with its complete body.
@@ -151,6 +159,8 @@ pub(crate) struct Answer {
     pub retry_after: Option<Duration>,
     /// The answer's `Location`, if any (as sent: it may be relative).
     pub location: Option<String>,
+    /// The URL that gave this answer (after the redirects followed).
+    pub url: String,
 }
 
 /// Why no complete answer arrived.
@@ -169,6 +179,8 @@ enum Attempt {
     Transient(String),
     /// A failure that would repeat (too large, bad URL, TLS, no such host).
     Fatal(String),
+    /// A wait for a host's pace would end past the input's deadline.
+    Deadline(String),
 }
 
 /// Spaces requests at least `1/rate` seconds apart, over all threads.
@@ -210,7 +222,7 @@ fn describe(a: &Attempt, wait: Option<Duration>) -> String {
                 d.as_secs()
             ))
         ),
-        Attempt::Transient(r) | Attempt::Fatal(r) => r.clone(),
+        Attempt::Transient(r) | Attempt::Fatal(r) | Attempt::Deadline(r) => r.clone(),
     };
     match wait {
         Some(d) => format!(
@@ -232,6 +244,8 @@ pub(crate) struct Client {
     agent: ureq::Agent,
     cfg: ClientConfig,
     limiter: Option<RateLimiter>,
+    /// The pace each host asked for (429, `Retry-After`, rate-limit headers), for every worker.
+    pacer: Pacer,
     sent: AtomicU64,
     /// The time allowed for one input ([`crate::Config::deadline`]), for reasons.
     deadline: Duration,
@@ -263,6 +277,7 @@ impl Client {
             agent,
             cfg,
             limiter,
+            pacer: Pacer::default(),
             sent: AtomicU64::new(0),
             deadline,
         }
@@ -278,6 +293,18 @@ impl Client {
     /// left, and a wait (backoff, `Retry-After`, the rate limit) that would end past it is not
     /// begun. Past the deadline the result is a failure that names it.
     pub fn send(&self, req: &Request<'_>, until: Instant) -> Result<Answer, Failure> {
+        self.send_limited(req, until, self.cfg.max_body)
+    }
+
+    /// [`Client::send`], accepting a body of at most `max_body` bytes (at most the configured
+    /// limit).
+    pub fn send_limited(
+        &self,
+        req: &Request<'_>,
+        until: Instant,
+        max_body: u64,
+    ) -> Result<Answer, Failure> {
+        let max_body = max_body.min(self.cfg.max_body);
         let mut attempt = 0;
         // What the last attempt gave, for the reason when the deadline ends the retries.
         let mut last: Option<String> = None;
@@ -298,7 +325,7 @@ impl Client {
                 return deadline(last, attempt);
             }
             self.sent.fetch_add(1, Ordering::Relaxed);
-            let result = self.once(req, until);
+            let result = self.once(req, until, max_body);
             let cut = left < self.cfg.timeout.max(self.cfg.connect_timeout);
             let delay = match &result {
                 Attempt::Answer(a) if a.status == 429 || a.status >= 500 => match a.retry_after {
@@ -328,6 +355,7 @@ impl Client {
                 Attempt::Transient(reason) if cut && Instant::now() >= until => {
                     deadline(Some(reason), attempt + 1)
                 }
+                Attempt::Deadline(reason) => deadline(Some(reason), attempt + 1),
                 Attempt::Transient(reason) | Attempt::Fatal(reason) => Err(Failure {
                     reason,
                     attempts: attempt + 1,
@@ -362,9 +390,7 @@ impl Client {
     /// GET, the others with the same request (RFC 9110 §15.4). A redirect to another origin is
     /// not followed: a service is asked only at the address it was given, and the reason says
     /// where it pointed.
-    fn once(&self, req: &Request<'_>, until: Instant) -> Attempt {
-        // The exchange's own budget (--timeout) runs across its redirects, as ureq's did.
-        let end = (Instant::now() + self.cfg.timeout).min(until);
+    fn once(&self, req: &Request<'_>, until: Instant, max_body: u64) -> Attempt {
         let (mut url, mut form, accept, follow) = match req {
             Request::Get(url) => ((*url).to_owned(), None, "application/json", true),
             Request::GetNoRedirect(url) => (
@@ -379,9 +405,35 @@ impl Client {
                 "application/x-votable+xml, text/xml;q=0.9",
                 true,
             ),
+            Request::Negotiate(url, accept) => ((*url).to_owned(), None, *accept, true),
         };
+        let any_origin = matches!(req, Request::Negotiate(..));
+        // Every worker waits for the pace the host asked for (nothing when it asked none): before
+        // the exchange's time starts, and again before each redirect followed.
+        let paced = |url: &str| {
+            self.pacer.wait(url, until).map_err(|wait| {
+                Attempt::Deadline(format!(
+                    "{} asked for a pause of {} s, which would end past the deadline",
+                    origin(url).map_or_else(
+                        || "the server".to_owned(),
+                        |(s, h, p)| format!("{s}://{h}:{p}")
+                    ),
+                    fmt_secs(wait)
+                ))
+            })
+        };
+        if let Err(a) = paced(&url) {
+            return a;
+        }
+        // The exchange's own budget (--timeout) runs across its redirects, as ureq's did.
+        let end = (Instant::now() + self.cfg.timeout).min(until);
         let mut hop = 0;
         let mut resp = loop {
+            if hop > 0
+                && let Err(a) = paced(&url)
+            {
+                return a;
+            }
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Attempt::Transient(format!(
@@ -420,6 +472,7 @@ impl Client {
                 Err(e) => return classify(e, "request"),
             };
             let status = resp.status().as_u16();
+            self.pacer.observe(&url, status, resp.headers(), &self.cfg);
             let location = resp
                 .headers()
                 .get("location")
@@ -434,7 +487,10 @@ impl Client {
                     crate::handle_json::clip(&location)
                 ));
             };
-            if origin(&target).is_none() || origin(&target) != origin(&url) {
+            if let Some(refused) = refuse_redirect(&url, &target, any_origin) {
+                return Attempt::Fatal(format!("HTTP {status}: {refused}"));
+            }
+            if origin(&target).is_none() || (!any_origin && origin(&target) != origin(&url)) {
                 return Attempt::Fatal(format!(
                     "HTTP {status}: a redirect to {:?}, another origin than {}: not followed \
                      (a service is asked only at the address it was given)",
@@ -475,8 +531,8 @@ impl Client {
             .get("content-length")
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok());
-        if let Some(n) = declared.filter(|&n| n > self.cfg.max_body) {
-            return Attempt::Fatal(too_large(n, self.cfg.max_body));
+        if let Some(n) = declared.filter(|&n| n > max_body) {
+            return Attempt::Fatal(too_large(n, max_body));
         }
         // The wire limit is ureq's; the decoded body (after gzip) is limited here, so a small
         // compressed body cannot expand without bound.
@@ -486,14 +542,13 @@ impl Client {
         let read = resp
             .body_mut()
             .with_config()
-            .limit(self.cfg.max_body)
+            .limit(max_body)
             .reader()
-            .take(self.cfg.max_body.saturating_add(1))
+            .take(max_body.saturating_add(1))
             .read_to_end(&mut body);
         match read.map_err(ureq::Error::from) {
-            Ok(_) if body.len() as u64 > self.cfg.max_body => Attempt::Fatal(format!(
-                "decoded response body larger than the {} byte limit",
-                self.cfg.max_body
+            Ok(_) if body.len() as u64 > max_body => Attempt::Fatal(format!(
+                "decoded response body larger than the {max_body} byte limit"
             )),
             Ok(_) => Attempt::Answer(Answer {
                 status,
@@ -502,10 +557,10 @@ impl Client {
                 attempts: 0,
                 retry_after,
                 location,
+                url,
             }),
             Err(ureq::Error::BodyExceedsLimit(_)) => Attempt::Fatal(format!(
-                "response body larger than the {} byte limit",
-                self.cfg.max_body
+                "response body larger than the {max_body} byte limit"
             )),
             Err(e) => classify(e, "response body"),
         }
@@ -532,6 +587,186 @@ fn origin(url: &str) -> Option<(String, String, u16)> {
         _ => return None,
     };
     Some((scheme, host, u.port_u16().unwrap_or(default)))
+}
+
+/// Why a redirect from `from` to `to` is refused whatever the origin rule: from https to http
+/// (a downgrade that would send the request in clear), or to a scheme other than http(s).
+fn refuse_redirect(from: &str, to: &str, any_origin: bool) -> Option<String> {
+    let scheme = |u: &str| u.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+    let (a, b) = (scheme(from)?, scheme(to)?);
+    if b != "http" && b != "https" {
+        return Some(format!(
+            "a redirect to {:?}, not an http(s) URL: not followed",
+            crate::handle_json::clip(to)
+        ));
+    }
+    (any_origin && a == "https" && b == "http").then(|| {
+        format!(
+            "a redirect from https to {:?} (plain http): not followed",
+            crate::handle_json::clip(to)
+        )
+    })
+}
+
+/// The hosts whose pace is tracked at most (a lane each): past it, new hosts are not paced.
+const MAX_LANES: usize = 1024;
+/// The longest spacing between two requests to one host that a server can ask for.
+const MAX_INTERVAL: Duration = Duration::from_secs(10);
+/// The spacing a 429 without a rate-limit header starts from (then doubles with each 429).
+const MIN_429_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The pace of one host (`scheme://host:port`).
+#[derive(Debug, Clone, Copy)]
+struct Lane {
+    /// Spacing between two requests: the server's advertised rate, grown after each 429.
+    interval: Duration,
+    /// The spacing the server's rate-limit headers ask for (the floor the interval decays to).
+    floor: Duration,
+    /// No request before this time: the next slot, or the end of a pause (`Retry-After`, a
+    /// spent quota).
+    next: Instant,
+}
+
+/// The pace every host asked for, shared by all workers: a 429 or 503 with `Retry-After`
+/// pauses the host for every worker, a 429 doubles the spacing (up to [`MAX_INTERVAL`]), the
+/// rate-limit headers set it (`X-Rate-Limit-Limit: 50` with `X-Rate-Limit-Interval: 1s` is one
+/// request every 20 ms), a spent quota (`X-RateLimit-Remaining: 0` or `RateLimit-Remaining: 0`)
+/// pauses until the reset; answers without either let the spacing decay back to the floor.
+#[derive(Default)]
+struct Pacer {
+    lanes: Mutex<HashMap<String, Lane>>,
+}
+
+impl Pacer {
+    /// The key of `url`'s host.
+    fn key(url: &str) -> Option<String> {
+        origin(url).map(|(s, h, p)| format!("{s}://{h}:{p}"))
+    }
+
+    /// Wait for this host's next slot; `Err(wait)` (without taking it) when it comes after
+    /// `until`.
+    fn wait(&self, url: &str, until: Instant) -> Result<(), Duration> {
+        let Some(key) = Pacer::key(url) else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let slot = {
+            let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(lane) = lanes.get_mut(&key) else {
+                return Ok(());
+            };
+            let slot = lane.next.max(now);
+            if slot > until {
+                return Err(slot - now);
+            }
+            lane.next = slot + lane.interval;
+            slot
+        };
+        if slot > now {
+            std::thread::sleep(slot - now);
+        }
+        Ok(())
+    }
+
+    /// Learn from an answer of `url`'s host.
+    fn observe(&self, url: &str, status: u16, headers: &ureq::http::HeaderMap, cfg: &ClientConfig) {
+        let get = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::trim)
+        };
+        let advertised = rate_interval(get("x-rate-limit-limit"), get("x-rate-limit-interval"));
+        let pause = [
+            ("x-ratelimit-remaining", "x-ratelimit-reset"),
+            ("ratelimit-remaining", "ratelimit-reset"),
+        ]
+        .into_iter()
+        .filter(|(r, _)| get(r).and_then(|v| v.parse::<u64>().ok()) == Some(0))
+        .find_map(|(_, reset)| get(reset).and_then(reset_after))
+        .or_else(|| {
+            matches!(status, 429 | 503)
+                .then(|| get("retry-after").and_then(parse_retry_after))
+                .flatten()
+        })
+        .map(|d| d.min(cfg.max_retry_after));
+        let limited = status == 429;
+        if advertised.is_none() && pause.is_none() && !limited {
+            // Nothing said: a lane that exists relaxes towards its floor.
+            if let Some(key) = Pacer::key(url) {
+                let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(lane) = lanes.get_mut(&key) {
+                    lane.interval = (lane.interval - lane.interval / 8).max(lane.floor);
+                }
+            }
+            return;
+        }
+        let Some(key) = Pacer::key(url) else { return };
+        let now = Instant::now();
+        let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+        if !lanes.contains_key(&key) && lanes.len() >= MAX_LANES {
+            return;
+        }
+        let lane = lanes.entry(key).or_insert(Lane {
+            interval: Duration::ZERO,
+            floor: Duration::ZERO,
+            next: now,
+        });
+        if let Some(a) = advertised {
+            lane.floor = a;
+            lane.interval = lane.interval.max(a);
+        }
+        if limited {
+            lane.interval = (lane.interval * 2).clamp(MIN_429_INTERVAL, MAX_INTERVAL);
+            let until = now + pause.unwrap_or(lane.interval);
+            lane.next = lane.next.max(until);
+        } else if let Some(p) = pause {
+            lane.next = lane.next.max(now + p);
+        }
+    }
+}
+
+/// The spacing a rate of `limit` requests per `interval` asks for (Crossref's
+/// `X-Rate-Limit-Limit: 50`, `X-Rate-Limit-Interval: 1s`), at most [`MAX_INTERVAL`].
+fn rate_interval(limit: Option<&str>, interval: Option<&str>) -> Option<Duration> {
+    let limit = limit?.parse::<u32>().ok().filter(|&n| n > 0)?;
+    let per = parse_interval(interval.unwrap_or("1s"))?;
+    Some((per / limit).min(MAX_INTERVAL))
+}
+
+/// `1s`, `60s`, `1m`, `500ms`, or bare seconds; at most an hour.
+fn parse_interval(v: &str) -> Option<Duration> {
+    let v = v.trim();
+    let (n, unit) = match v.find(|c: char| !c.is_ascii_digit() && c != '.') {
+        Some(i) => (&v[..i], v[i..].trim()),
+        None => (v, "s"),
+    };
+    let n: f64 = n
+        .parse()
+        .ok()
+        .filter(|n: &f64| n.is_finite() && *n >= 0.0)?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" | "sec" | "" => n,
+        "m" | "min" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return None,
+    };
+    (secs <= 3600.0).then(|| Duration::from_secs_f64(secs))
+}
+
+/// A quota's reset (`X-RateLimit-Reset`, `RateLimit-Reset`): seconds from now, or a Unix time
+/// when it is one (past 2001).
+fn reset_after(v: &str) -> Option<Duration> {
+    let n = v.trim().parse::<u64>().ok()?;
+    if n > 1_000_000_000 {
+        let at = SystemTime::UNIX_EPOCH + Duration::from_secs(n);
+        return Some(
+            at.duration_since(SystemTime::now())
+                .unwrap_or(Duration::ZERO),
+        );
+    }
+    Some(Duration::from_secs(n))
 }
 
 /// ureq's resolver, except that a failed lookup is `HostNotFound` (final, never retried): the
@@ -670,6 +905,81 @@ mod tests {
             );
             assert!(client.limiter.is_none(), "{off}");
         }
+    }
+
+    #[test]
+    fn rate_limit_headers_give_a_spacing() {
+        let ms = Duration::from_millis;
+        assert_eq!(rate_interval(Some("50"), Some("1s")), Some(ms(20)));
+        assert_eq!(rate_interval(Some("5"), None), Some(ms(200)));
+        assert_eq!(
+            rate_interval(Some("10"), Some("1m")),
+            Some(Duration::from_secs(6))
+        );
+        // Capped, and nonsense ignored.
+        assert_eq!(rate_interval(Some("1"), Some("3600s")), Some(MAX_INTERVAL));
+        for (l, i) in [
+            ("0", "1s"),
+            ("x", "1s"),
+            ("5", "1 fortnight"),
+            ("5", "-1s"),
+            ("5", "1e9s"),
+        ] {
+            assert_eq!(rate_interval(Some(l), Some(i)), None, "{l} {i}");
+        }
+        assert_eq!(parse_interval("500ms"), Some(ms(500)));
+        assert_eq!(reset_after("30"), Some(Duration::from_secs(30)));
+        assert_eq!(
+            reset_after("1000000001"),
+            Some(Duration::ZERO),
+            "a Unix time in the past"
+        );
+        assert_eq!(reset_after("soon"), None);
+    }
+
+    #[test]
+    fn redirects_never_downgrade_or_leave_http() {
+        assert_eq!(
+            refuse_redirect("https://doi.org/x", "https://api.crossref.org/y", true),
+            None
+        );
+        assert_eq!(
+            refuse_redirect("http://127.0.0.1:1/x", "http://127.0.0.1:2/y", true),
+            None
+        );
+        let down = refuse_redirect("https://doi.org/x", "http://api.example/y", true).unwrap();
+        assert!(down.contains("from https"), "{down}");
+        assert!(refuse_redirect("https://doi.org/x", "ftp://x/y", false).is_some());
+        assert!(refuse_redirect("https://doi.org/x", "javascript:alert(1)", true).is_some());
+    }
+
+    #[test]
+    fn a_429_paces_the_host_for_everyone() {
+        let pacer = Pacer::default();
+        let cfg = ClientConfig::default();
+        let mut h = ureq::http::HeaderMap::new();
+        let far = Instant::now() + Duration::from_secs(60);
+        // Nothing said: no lane, no wait.
+        pacer.observe("http://a.example/", 200, &h, &cfg);
+        assert!(pacer.lanes.lock().unwrap().is_empty());
+        h.insert("retry-after", "1".parse().unwrap());
+        pacer.observe("http://a.example/x", 429, &h, &cfg);
+        let started = Instant::now();
+        assert!(pacer.wait("http://a.example/other", far).is_ok());
+        assert!(started.elapsed() >= Duration::from_millis(900));
+        // Another host is not slowed; a pause past the deadline is not waited for.
+        let started = Instant::now();
+        assert!(pacer.wait("http://b.example/", far).is_ok());
+        assert!(started.elapsed() < Duration::from_millis(50));
+        pacer.observe("http://a.example/x", 429, &h, &cfg);
+        assert!(pacer.wait("http://a.example/", Instant::now()).is_err());
+        // Spent quotas pause too.
+        let mut q = ureq::http::HeaderMap::new();
+        q.insert("x-ratelimit-remaining", "0".parse().unwrap());
+        q.insert("x-ratelimit-reset", "2".parse().unwrap());
+        pacer.observe("http://c.example/", 200, &q, &cfg);
+        let lane = pacer.lanes.lock().unwrap()["http://c.example:80"];
+        assert!(lane.next > Instant::now() + Duration::from_millis(1500));
     }
 
     #[test]

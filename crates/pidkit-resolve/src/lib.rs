@@ -24,6 +24,7 @@
 //! # Ok::<(), pidkit_resolve::CacheError>(())
 //! ```
 
+mod agency;
 mod cache;
 mod check;
 #[doc(hidden)]
@@ -31,6 +32,7 @@ pub mod fuzz;
 mod handle_api;
 mod handle_json;
 mod http;
+mod metadata;
 mod ordered;
 mod outcome;
 mod redirect;
@@ -38,10 +40,15 @@ mod registry;
 mod resolver;
 mod votable;
 
-pub use cache::{Cache, CacheError, Entry};
+pub use agency::{Agency, AgencyOutcome, DEFAULT_AGENCY_TTL, MAX_AGENCY_BYTES};
+pub use cache::{Cache, CacheError, Entry, Table};
 pub use check::ConfigError;
 pub use handle_json::{MAX_RECORD_BYTES, MAX_TTL};
 pub use http::{ClientConfig, MAX_RATE, MAX_REDIRECTS, MAX_RETRIES, MIN_RATE};
+pub use metadata::{
+    DEFAULT_LOCALE, DEFAULT_METADATA_TTL, MAX_METADATA_BYTES, METADATA_FORMATS, Metadata,
+    MetadataFormat, MetadataOutcome,
+};
 pub use ordered::{WINDOW_PER_WORKER, ordered};
 pub use outcome::{Outcome, Resolution, Source};
 pub use redirect::{MAX_LOCATION, MAX_PAGE_TEXT};
@@ -56,6 +63,8 @@ pub use votable::{
 
 #[cfg(feature = "test-server")]
 pub mod testserver;
+#[cfg(feature = "test-server")]
+mod testserver_cn;
 
 /// The crate README's example, compiled as a doctest (not run: it needs the network).
 #[cfg(doctest)]

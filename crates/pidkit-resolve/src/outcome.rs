@@ -139,8 +139,16 @@ pub struct Resolution {
     pub aliases: Vec<String>,
     /// Where the answer came from.
     pub source: Source,
-    /// HTTP requests sent for this input, retries included.
+    /// HTTP requests sent for this input, retries included (metadata and agency requests are
+    /// counted in their own members).
     pub attempts: u32,
+    /// The DOI's metadata, when [`crate::Config::metadata`] asks for it (`skipped` for any
+    /// other input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<crate::Metadata>,
+    /// The DOI prefix's registration agency, when [`crate::Config::agency`] asks for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agency: Option<crate::Agency>,
     /// For invalid input: the parse error (code, byte offset, length, message).
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -197,6 +205,19 @@ impl Resolution {
         )
     }
 
+    /// The exit status this resolution asks for: its outcome's, or 3 when its metadata or
+    /// agency stayed unknown ([`Outcome::exit_class`]).
+    ///
+    /// ```
+    /// let r = pidkit_resolve::Resolution::invalid("x", "bad".into());
+    /// assert_eq!(r.exit_class(), 1);
+    /// ```
+    pub fn exit_class(&self) -> u8 {
+        let m = self.metadata.as_ref().map_or(0, |m| m.outcome.exit_class());
+        let a = self.agency.as_ref().map_or(0, |a| a.outcome.exit_class());
+        self.outcome.exit_class().max(m).max(a)
+    }
+
     pub(crate) fn new(
         input: &str,
         kind: Option<pidkit::Kind>,
@@ -214,6 +235,8 @@ impl Resolution {
             aliases: Vec::new(),
             source: Source::None,
             attempts: 0,
+            metadata: None,
+            agency: None,
             error: None,
         }
     }

@@ -3,17 +3,20 @@
 //! otherwise asks the service, and says what happened. It names no scheme: a protocol is
 //! followed the same way for every scheme whose route names it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use pidkit::hdl::Handle;
 use pidkit::scheme::{Protocol, Route};
 use pidkit::{Kind, ParseError, ReadOptions};
 
-use crate::cache::{Cache, Entry};
+use crate::agency::{self, Agency, AgencyOutcome};
+use crate::cache::{Cache, Entry, Table};
 use crate::handle_api::Named;
 use crate::http::{Client, ClientConfig};
+use crate::metadata::{self, Metadata, MetadataFormat, MetadataOutcome};
 use crate::outcome::{Outcome, Resolution, Source, Step};
 use crate::{handle_api, redirect, registry};
 
@@ -149,8 +152,21 @@ pub struct Config {
     /// between: every attempt, retry, backoff, `Retry-After` wait, rate-limit wait and
     /// `HS_ALIAS` hop (each attempt's timeouts are cut to the time left, and a wait that would
     /// end past it is not begun). Past it the input is `unknown`, with a reason naming it.
-    /// [`MIN_DEADLINE`]..=[`MAX_DEADLINE`]; [`DEFAULT_DEADLINE`] by default.
+    /// [`MIN_DEADLINE`]..=[`MAX_DEADLINE`]; [`DEFAULT_DEADLINE`] by default. The metadata and
+    /// agency requests of a DOI fit in it too.
     pub deadline: Duration,
+    /// Ask the DOI proxy for each DOI's metadata in this format (content negotiation), once
+    /// the DOI resolved; `None` (the default) asks nothing.
+    pub metadata: Option<MetadataFormat>,
+    /// Ask the DOI proxy's RA service for the registration agency of each DOI's prefix (once
+    /// per prefix).
+    pub agency: bool,
+    /// How long metadata is cached ([`crate::DEFAULT_METADATA_TTL`]); "no metadata" answers
+    /// live [`Config::negative_ttl`].
+    pub metadata_ttl: Duration,
+    /// How long a prefix's agency is cached ([`crate::DEFAULT_AGENCY_TTL`]); "not registered"
+    /// answers live [`Config::negative_ttl`].
+    pub agency_ttl: Duration,
 }
 
 impl Config {
@@ -169,6 +185,13 @@ impl Config {
         if !(MIN_DEADLINE..=MAX_DEADLINE).contains(&self.deadline) {
             return Err(crate::ConfigError::Deadline(self.deadline));
         }
+        if let Some(f) = &self.metadata {
+            f.check().map_err(|reason| crate::ConfigError::Header {
+                what: "metadata format",
+                value: f.name(),
+                reason,
+            })?;
+        }
         self.endpoints.validate()
     }
 }
@@ -185,6 +208,10 @@ impl Default for Config {
             offline: false,
             pool: 4,
             deadline: DEFAULT_DEADLINE,
+            metadata: None,
+            agency: false,
+            metadata_ttl: crate::DEFAULT_METADATA_TTL,
+            agency_ttl: crate::DEFAULT_AGENCY_TTL,
         }
     }
 }
@@ -230,7 +257,13 @@ pub struct Resolver {
     cache: Option<Cache>,
     /// Why the configuration cannot be used ([`Config::validate`]), if it cannot.
     invalid: Option<crate::ConfigError>,
+    /// The agency of each prefix asked in this run, so that a prefix is asked once however
+    /// many of its DOIs are resolved at once (the first asks; the others wait for its answer).
+    agencies: Mutex<HashMap<String, Arc<OnceLock<Agency>>>>,
 }
+
+/// The prefixes whose agency is remembered in one run at most (past it, the cache answers).
+const MAX_REMEMBERED_PREFIXES: usize = 100_000;
 
 impl Resolver {
     /// A resolver without a cache. A configuration that [`Config::validate`] refuses gives a
@@ -244,6 +277,7 @@ impl Resolver {
             client,
             cache: None,
             invalid,
+            agencies: Mutex::new(HashMap::new()),
         }
     }
 
@@ -283,6 +317,12 @@ impl Resolver {
     /// Resolve one identifier: any identifier whose scheme has a route (a DOI in any written
     /// form, shortDOIs too; a handle; an IVOID …).
     pub fn resolve(&self, input: &str) -> Resolution {
+        let r = self.resolve_input(input);
+        self.finish(r)
+    }
+
+    /// [`Resolver::resolve`] before [`Resolver::finish`].
+    fn resolve_input(&self, input: &str) -> Resolution {
         // The library decides what the input is (`pidkit::read`); surrounding whitespace is
         // not part of the identifier here, and error offsets stay bytes of `input`.
         let text = input.trim();
@@ -334,6 +374,30 @@ impl Resolver {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn resolve_route(&self, input: &str, kind: Kind, route: Route) -> Resolution {
+        let r = self.resolve_by_route(input, kind, route);
+        self.finish(r)
+    }
+
+    /// The metadata and agency members a resolution is given when the configuration asks for
+    /// them and its lookups did not set them: `skipped`, with the reason.
+    fn finish(&self, mut r: Resolution) -> Resolution {
+        let why = || match r.outcome {
+            Outcome::Invalid => "not asked: the input is not a valid identifier".to_owned(),
+            _ if r.kind != Some(Kind::Doi) => {
+                "not asked: the input is not a DOI (the DOI proxy answers for DOIs)".to_owned()
+            }
+            o => format!("not asked: the DOI is {o}"),
+        };
+        if let (Some(f), None) = (&self.cfg.metadata, &r.metadata) {
+            r.metadata = Some(Metadata::new(f, MetadataOutcome::Skipped, why()));
+        }
+        if self.cfg.agency && r.agency.is_none() {
+            r.agency = Some(Agency::new(None, AgencyOutcome::Skipped, why()));
+        }
+        r
+    }
+
+    fn resolve_by_route(&self, input: &str, kind: Kind, route: Route) -> Resolution {
         if let Some(e) = &self.invalid {
             let mut r = Resolution::new(input, Some(kind), Outcome::Unknown, None);
             r.reason = Some(format!("not resolved: the configuration is invalid: {e}"));
@@ -343,7 +407,14 @@ impl Resolver {
         let until = Instant::now() + self.cfg.deadline;
         match route.service.protocol {
             Protocol::HandleApi => match Handle::parse(&route.name) {
-                Ok(h) => self.resolve_named(input, kind, &route, h.into_owned(), until),
+                Ok(h) => {
+                    let mut res = self.resolve_named(input, kind, &route, h.into_owned(), until);
+                    // Content negotiation and the RA service are the DOI proxy's.
+                    if kind == Kind::Doi {
+                        self.enrich(&mut res, &route, until);
+                    }
+                    res
+                }
                 Err(e) => invalid(
                     input,
                     e.into(),
@@ -536,6 +607,155 @@ impl Resolver {
         res
     }
 
+    /// A resolved DOI's metadata and its prefix's agency, as the configuration asks; the name
+    /// asked about is the one the aliases led to (a shortDOI's DOI).
+    fn enrich(&self, res: &mut Resolution, route: &Route, until: Instant) {
+        if self.cfg.metadata.is_none() && !self.cfg.agency {
+            return;
+        }
+        let Some(name) = res.aliases.last().or(res.name.as_ref()) else {
+            return;
+        };
+        let Ok(doi) = pidkit::doi::Doi::parse(name).map(|d| d.into_owned()) else {
+            return;
+        };
+        let base = self.address(route);
+        if let Some(format) = &self.cfg.metadata
+            && matches!(res.outcome, Outcome::Resolved | Outcome::NoValues)
+        {
+            res.metadata = Some(self.metadata_of(&doi, format, &base, until));
+        }
+        if self.cfg.agency && doi.prefix() != "10" {
+            res.agency = Some(self.agency_of(doi.prefix(), &base, until));
+        }
+    }
+
+    /// `doi`'s metadata in `format` from the proxy at `base`, through the cache.
+    fn metadata_of(
+        &self,
+        doi: &pidkit::doi::Doi<'_>,
+        format: &MetadataFormat,
+        base: &str,
+        until: Instant,
+    ) -> Metadata {
+        let key = metadata::cache_key(doi, format);
+        if let Some(m) = self.cached_in(Table::Metadata, &key, |e| metadata::from_entry(format, e))
+        {
+            return m;
+        }
+        if self.cfg.offline {
+            return Metadata::new(
+                format,
+                MetadataOutcome::Unknown,
+                "not in the cache, and offline".into(),
+            );
+        }
+        let path = doi.to_url();
+        let path = path.strip_prefix("https://doi.org/").unwrap_or(&path);
+        let url = format!("{}/{path}", base.trim_end_matches('/'));
+        let accept = format.accept();
+        let answer = self.client.send_limited(
+            &crate::http::Request::Negotiate(&url, &accept),
+            until,
+            crate::MAX_METADATA_BYTES,
+        );
+        let (m, entry) = metadata::classify(
+            doi,
+            format,
+            answer,
+            self.cfg.metadata_ttl,
+            self.cfg.negative_ttl,
+        );
+        if let (Some(cache), Some(entry)) = (&self.cache, entry) {
+            cache.put_in(Table::Metadata, &key, &entry);
+        }
+        m
+    }
+
+    /// The agency of `prefix` from the RA service at `base`: asked once per prefix in a run
+    /// (the other inputs of the prefix wait for that answer), through the cache.
+    fn agency_of(&self, prefix: &str, base: &str, until: Instant) -> Agency {
+        let key = format!("ra:{prefix}");
+        let cell = {
+            let mut memo = self.agencies.lock().unwrap_or_else(|e| e.into_inner());
+            if memo.len() >= MAX_REMEMBERED_PREFIXES && !memo.contains_key(&key) {
+                None
+            } else {
+                Some(Arc::clone(memo.entry(key.clone()).or_default()))
+            }
+        };
+        let Some(cell) = cell else {
+            return self.ask_agency(prefix, &key, base, until);
+        };
+        let mut first = false;
+        let mut answer = cell
+            .get_or_init(|| {
+                first = true;
+                self.ask_agency(prefix, &key, base, until)
+            })
+            .clone();
+        if answer.outcome == AgencyOutcome::Unknown {
+            // Not remembered: a later input asks again.
+            let mut memo = self.agencies.lock().unwrap_or_else(|e| e.into_inner());
+            if memo.get(&key).is_some_and(|c| Arc::ptr_eq(c, &cell)) {
+                memo.remove(&key);
+            }
+        }
+        if !first && answer.source == Source::Network {
+            // Another input of the prefix asked: this one sent nothing.
+            answer.source = Source::Cache;
+            answer.attempts = 0;
+        }
+        answer
+    }
+
+    fn ask_agency(&self, prefix: &str, key: &str, base: &str, until: Instant) -> Agency {
+        if let Some(a) = self.cached_in(Table::Agencies, key, |e| agency::from_entry(prefix, e)) {
+            return a;
+        }
+        if self.cfg.offline {
+            return Agency::new(
+                Some(prefix),
+                AgencyOutcome::Unknown,
+                "not in the cache, and offline".into(),
+            );
+        }
+        let url = format!("{}/ra/{prefix}", base.trim_end_matches('/'));
+        let answer = self.client.send_limited(
+            &crate::http::Request::Get(&url),
+            until,
+            crate::MAX_AGENCY_BYTES,
+        );
+        let (a, entry) =
+            agency::classify(prefix, answer, self.cfg.agency_ttl, self.cfg.negative_ttl);
+        if let (Some(cache), Some(entry)) = (&self.cache, entry) {
+            cache.put_in(Table::Agencies, key, &entry);
+        }
+        a
+    }
+
+    /// A cached value of `table` for `key` if it may be used: fresh, or any when offline; its
+    /// source says which.
+    fn cached_in<T: HasSource>(
+        &self,
+        table: Table,
+        key: &str,
+        build: impl FnOnce(&Entry) -> Option<T>,
+    ) -> Option<T> {
+        let entry = self.cache.as_ref()?.get_in(table, key).ok()??;
+        let fresh = entry.is_fresh(SystemTime::now());
+        if !fresh && !self.cfg.offline {
+            return None;
+        }
+        let mut v = build(&entry)?;
+        v.set_source(if fresh {
+            Source::Cache
+        } else {
+            Source::StaleCache
+        });
+        Some(v)
+    }
+
     /// Resolve many identifiers with `concurrency` threads, calling `emit` in input order.
     ///
     /// ```no_run
@@ -571,6 +791,23 @@ impl Resolver {
             Source::StaleCache
         };
         Some(step)
+    }
+}
+
+/// Values that say where they came from.
+trait HasSource {
+    fn set_source(&mut self, s: Source);
+}
+
+impl HasSource for Metadata {
+    fn set_source(&mut self, s: Source) {
+        self.source = s;
+    }
+}
+
+impl HasSource for Agency {
+    fn set_source(&mut self, s: Source) {
+        self.source = s;
     }
 }
 

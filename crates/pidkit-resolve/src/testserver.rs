@@ -116,6 +116,8 @@ pub struct Logged {
     pub headers: Vec<(String, String)>,
     /// The request body (form-decoded `QUERY` for TAP requests is in [`Logged::query`]).
     pub body: String,
+    /// When the request arrived.
+    pub at: std::time::Instant,
 }
 
 impl Logged {
@@ -154,8 +156,13 @@ pub struct TestServer {
 impl TestServer {
     /// Start on 127.0.0.1 with a port chosen by the system.
     pub fn start() -> TestServer {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        let addr = listener.local_addr().expect("local address");
+        TestServer::start_on(0).expect("bind 127.0.0.1:0")
+    }
+
+    /// Start on 127.0.0.1 at `port` (0: a port chosen by the system).
+    pub fn start_on(port: u16) -> std::io::Result<TestServer> {
+        let listener = TcpListener::bind(("127.0.0.1", port))?;
+        let addr = listener.local_addr()?;
         let state = Arc::new(Mutex::new(State::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (st, sp) = (Arc::clone(&state), Arc::clone(&stop));
@@ -169,7 +176,7 @@ impl TestServer {
                 std::thread::spawn(move || serve(conn, &st));
             }
         });
-        TestServer { addr, state, stop }
+        Ok(TestServer { addr, state, stop })
     }
 
     /// `http://127.0.0.1:PORT` (the Handle API base, like `https://doi.org`).
@@ -215,19 +222,22 @@ impl Drop for TestServer {
 }
 
 /// A response and how to send it.
-struct Reply {
-    status: u16,
-    content_type: &'static str,
-    headers: Vec<(&'static str, String)>,
-    body: Vec<u8>,
-    delay: Duration,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) content_type: &'static str,
+    pub(crate) headers: Vec<(&'static str, String)>,
+    pub(crate) body: Vec<u8>,
+    pub(crate) delay: Duration,
     /// Send this many body bytes, then close (a truncated body).
-    cut: Option<usize>,
-    chunked: bool,
+    pub(crate) cut: Option<usize>,
+    pub(crate) chunked: bool,
+    /// After `body`: this unit so many times, then this tail, streamed (a body of any size
+    /// without holding it: a 50 MB record, a billion braces).
+    pub(crate) repeat: Option<(Vec<u8>, u64, Vec<u8>)>,
 }
 
 impl Reply {
-    fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Reply {
+    pub(crate) fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Reply {
         Reply {
             status,
             content_type,
@@ -236,9 +246,10 @@ impl Reply {
             delay: Duration::ZERO,
             cut: None,
             chunked: false,
+            repeat: None,
         }
     }
-    fn json(status: u16, body: impl Into<Vec<u8>>) -> Reply {
+    pub(crate) fn json(status: u16, body: impl Into<Vec<u8>>) -> Reply {
         Reply::new(status, "application/json;charset=UTF-8", body)
     }
 }
@@ -293,6 +304,7 @@ fn serve(conn: TcpStream, state: &Mutex<State>) {
             target,
             headers,
             body: String::from_utf8_lossy(&body).into_owned(),
+            at: std::time::Instant::now(),
         };
         let reply = route(&logged, state);
         state
@@ -319,7 +331,41 @@ fn send(w: &mut TcpStream, r: &Reply) -> std::io::Result<()> {
     for (n, v) in &r.headers {
         head.push_str(&format!("{n}: {v}\r\n"));
     }
-    if r.chunked {
+    if let Some((unit, times, tail)) = &r.repeat {
+        // Streamed in blocks of about 64 KB: the client stops reading at its limit and the
+        // write fails, which ends the answer.
+        let per = (64 * 1024 / unit.len().max(1)).max(1) as u64;
+        let block = unit.repeat(per as usize);
+        let total = r.body.len() as u64 + unit.len() as u64 * times + tail.len() as u64;
+        let framed = |w: &mut TcpStream, data: &[u8]| -> std::io::Result<()> {
+            if r.chunked {
+                w.write_all(format!("{:x}\r\n", data.len()).as_bytes())?;
+                w.write_all(data)?;
+                w.write_all(b"\r\n")
+            } else {
+                w.write_all(data)
+            }
+        };
+        if r.chunked {
+            head.push_str("Transfer-Encoding: chunked\r\n\r\n");
+        } else {
+            head.push_str(&format!("Content-Length: {total}\r\n\r\n"));
+        }
+        w.write_all(head.as_bytes())?;
+        framed(w, &r.body)?;
+        let mut left = *times;
+        while left > 0 {
+            let n = left.min(per);
+            framed(w, &block[..unit.len() * n as usize])?;
+            left -= n;
+        }
+        if !tail.is_empty() {
+            framed(w, tail)?;
+        }
+        if r.chunked {
+            w.write_all(b"0\r\n\r\n")?;
+        }
+    } else if r.chunked {
         head.push_str("Transfer-Encoding: chunked\r\n\r\n");
         w.write_all(head.as_bytes())?;
         for chunk in r.body.chunks(16 * 1024) {
@@ -340,11 +386,13 @@ fn send(w: &mut TcpStream, r: &Reply) -> std::io::Result<()> {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
+        204 => "No Content",
         301 => "Moved Permanently",
         302 => "Found",
         400 => "Bad Request",
         403 => "Forbidden",
         404 => "Not Found",
+        406 => "Not Acceptable",
         429 => "Too Many Requests",
         500 => "Internal Server Error",
         _ => "Status",
@@ -389,6 +437,29 @@ fn route(req: &Logged, state: &Mutex<State>) -> Reply {
     }
     if let Some(ark) = path.strip_prefix("/ark:") {
         return ark_reply(ark, query);
+    }
+    if let Some(prefix) = path.strip_prefix("/ra/") {
+        let prefix = percent_decode(prefix);
+        let hits = hit(state, &format!("ra:{prefix}"));
+        return crate::testserver_cn::agency(&prefix, hits);
+    }
+    // Content negotiation: `GET /{DOI}` with an Accept header other than HTML, and the
+    // agency's service it redirects to, `/transform/{DOI}`.
+    let cn = path
+        .strip_prefix("/transform/")
+        .map(|n| (n, true))
+        .or_else(|| {
+            path.strip_prefix('/')
+                .filter(|n| n.starts_with("10."))
+                .map(|n| (n, false))
+        });
+    if let Some((name, transformed)) = cn
+        && req.method == "GET"
+    {
+        let name = percent_decode(name);
+        let hits = hit(state, &format!("cn:{}", name.to_ascii_lowercase()));
+        let accept = req.header("accept").unwrap_or("");
+        return crate::testserver_cn::negotiate(&name, accept, transformed, hits);
     }
     Reply::new(404, "text/plain", "no such path")
 }
@@ -440,6 +511,14 @@ fn many_values(handle: &str, n: usize) -> String {
     }
     body.push_str("]}");
     body
+}
+
+/// Count a hit on `key`; the count so far.
+fn hit(state: &Mutex<State>, key: &str) -> u32 {
+    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+    let n = st.hits.entry(key.to_owned()).or_insert(0);
+    *n += 1;
+    *n
 }
 
 fn handle(name: &str, query: &str, hits: u32) -> Reply {
@@ -640,6 +719,15 @@ fn handle(name: &str, query: &str, hits: u32) -> Reply {
             record(
                 name,
                 r"https://example.org/\u001b[31mred\u202egnp.exe\n10.1000/182: resolved",
+                "86400",
+            ),
+        ),
+        // The DOIs of the content negotiation fixtures (testserver_cn.rs).
+        _ if crate::testserver_cn::has_record(&lower) => Reply::json(
+            200,
+            record(
+                name,
+                &format!("https://example.org/landing/{}", json_escape(name)),
                 "86400",
             ),
         ),

@@ -427,8 +427,17 @@ fn a_url_stays_a_url_and_its_query_and_fragment_are_never_dropped_silently() {
         u.normalize(Level::Syntax),
         "https://doi.org/10.1000/Abc?noredirect#top"
     );
+    // Shown as registered by default; one case on request.
     assert_eq!(
         u.normalize(Level::Scheme),
+        "https://doi.org/10.1000/Abc?noredirect#top"
+    );
+    let upper = PidOutput {
+        case: PidCase::Upper,
+        ..PidOutput::default()
+    };
+    assert_eq!(
+        u.normalize_as(Level::Scheme, &upper),
         "https://doi.org/10.1000/ABC?noredirect#top"
     );
     assert_eq!(u.key(Level::Scheme).as_str(), "doi:10.1000/ABC");
@@ -451,16 +460,25 @@ fn a_url_stays_a_url_and_its_query_and_fragment_are_never_dropped_silently() {
     assert_eq!(codes, [("doi-url-query", 27, 15)]);
     let f = Identifier::parse("https://doi.org/10.1000/x#f").unwrap();
     assert_eq!(f.warnings()[0].code, "doi-url-fragment");
-    // Other forms give their doi: URI by default; the URL form on request.
+    // Other forms give the resolver URL by default too, the name as given; the doi: URI on
+    // request.
     let n = Identifier::parse("DOI: 10.1000/abc").unwrap();
-    assert_eq!(n.normalize(Level::Scheme), "doi:10.1000/ABC");
+    assert_eq!(n.normalize(Level::Scheme), "https://doi.org/10.1000/abc");
+    let as_doi_uri = PidOutput {
+        form: PidForm::Uri,
+        case: PidCase::Upper,
+    };
+    assert_eq!(
+        n.normalize_as(Level::Scheme, &as_doi_uri),
+        "doi:10.1000/ABC"
+    );
     let as_url = PidOutput {
         form: PidForm::Url,
         ..PidOutput::default()
     };
     assert_eq!(
         n.normalize_as(Level::Scheme, &as_url),
-        "https://doi.org/10.1000/ABC"
+        "https://doi.org/10.1000/abc"
     );
     assert_eq!(n.to_uri(&ToUri::new()).unwrap(), "doi:10.1000/abc");
     assert_eq!(
@@ -506,14 +524,13 @@ fn whitespace_around_a_name_is_said_and_unicode_spaces_are_kept() {
             .map(|w| (w.code.as_str().to_owned(), w.offset, w.len))
             .collect()
     };
-    // Found at both ends: one warning (the first finding's span), counted, with the other's
-    // offset (`Warning::merge_repeated`).
+    // Both ends: one warning, counted twice, with the second offset.
     assert_eq!(
         codes(" 10.1000/abc\t"),
         [("doi-surrounding-space".to_owned(), 0, 1)]
     );
-    let w = read(" 10.1000/abc\t", &opts).result.unwrap().warnings();
-    assert_eq!((w[0].count, w[0].more.as_slice()), (2, &[12][..]));
+    let w = &read(" 10.1000/abc\t", &opts).result.unwrap().warnings()[0];
+    assert_eq!((w.count, w.more.as_slice()), (2, &[12][..]));
     assert_eq!(
         codes("\n hdl:20.500.1/a"),
         [("hdl-surrounding-space".to_owned(), 0, 2)]
@@ -546,7 +563,11 @@ fn whitespace_around_a_name_is_said_and_unicode_spaces_are_kept() {
 /// `/./`, which names another DOI or handle).
 #[test]
 fn the_ladder_reads_doi_and_hdl_iris_as_their_names_at_every_rung() {
-    use pidkit::{IriRef, Level, ReadOptions, read};
+    use pidkit::{IriRef, Level, PidForm, PidOutput, ReadOptions, read};
+    let uri = PidOutput {
+        form: PidForm::Uri,
+        ..PidOutput::default()
+    };
     for (iri, syntax) in [
         ("doi:10.1000/./a", "doi:10.1000/.%2Fa"),
         ("doi:10.1000/a/../b", "doi:10.1000/a%2F..%2Fb"),
@@ -559,7 +580,7 @@ fn the_ladder_reads_doi_and_hdl_iris_as_their_names_at_every_rung() {
         assert!(r.equivalent(&n, Level::Scheme), "{iri}");
         let id = read(iri, &ReadOptions::default()).result.unwrap();
         assert_eq!(
-            id.normalize(Level::Syntax),
+            id.normalize_as(Level::Syntax, &uri),
             syntax,
             "{iri} as an identifier"
         );

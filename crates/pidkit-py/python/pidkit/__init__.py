@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
 from . import _pidkit
 from ._pidkit import (
@@ -64,6 +64,7 @@ __all__ = [
     "key",
     "normalize",
     "parse",
+    "resolve",
     "to_iri",
     "to_uri",
     *sorted(cls.__name__ for cls in SCHEME_CLASSES.values()),
@@ -113,7 +114,7 @@ def parse(
     >>> iri.to_uri()
     'http://user@xn--r8jz45g.jp:8080/%E3%83%91%E3%82%B9?q=1#top'
     >>> parse("DOI: 10.1000/abc").normalize(level="scheme")
-    'doi:10.1000/ABC'
+    'https://doi.org/10.1000/abc'
     >>> urn = parse("URN:ISBN:0-451-45052-3")
     >>> urn.nid, urn.key("scheme")
     ('ISBN', 'urn:isbn:9780451450524')
@@ -235,7 +236,7 @@ def normalize(
     >>> normalize("HTTP://Example.COM:80/a/./b")
     'http://example.com/a/b'
     >>> normalize("(doi:10.1000/abc),", clean=True)
-    'doi:10.1000/ABC'
+    'https://doi.org/10.1000/abc'
     """
     return _pidkit.normalize(
         s,
@@ -389,3 +390,65 @@ def detect(s: str) -> str:
     ['doi', 'urn', 'ivo', 'iri', 'relative-ref']
     """
     return _pidkit.detect(s)
+
+
+def resolve(
+    ids: Iterable[Optional[str]],
+    *,
+    metadata: Optional[str] = None,
+    locale: Optional[str] = None,
+    agency: bool = False,
+    record: bool = False,
+    resolver: Optional[str] = None,
+    mailto: Optional[str] = None,
+    concurrency: int = 4,
+    rate: Optional[float] = None,
+    timeout: float = 30.0,
+    deadline: float = 60.0,
+    retries: int = 3,
+    offline: bool = False,
+    cache_dir: Optional[str] = None,
+    cache: bool = True,
+) -> list[dict[str, Any]]:
+    """Resolve identifiers over the network, as ``pidkit resolve`` does: one dict per input, in
+    order (``None``, ``NaN`` or ``pd.NA`` in gives a row of ``None``), ready for
+    ``polars.DataFrame(rows)`` or ``pandas.DataFrame(rows)``. The GIL is released while the
+    requests run.
+
+    Every row has ``input``, ``kind``, ``name``, ``outcome`` (``resolved``, ``not-found``,
+    ``no-values``, ``invalid``, ``unknown`` …), ``reason``, ``urls``, ``aliases``, ``source`` and
+    ``attempts``. ``agency=True`` adds ``agency`` (the registration agency's name, from the DOI
+    proxy's RA service, asked once per prefix), ``agency_outcome`` (``found``,
+    ``not-registered``, ``unknown``, ``skipped``) and ``agency_reason``. ``metadata=FORMAT``
+    (``csl-json``, ``bibtex``, ``ris`` or ``citeproc-style:NAME`` with ``locale``) adds
+    ``metadata_outcome`` (``found``, ``no-metadata``, ``unknown``, ``skipped``),
+    ``metadata_reason``, ``metadata`` (a CSL-JSON record as a JSON string, the other formats as
+    text) and, from a CSL-JSON record, ``title``, ``author`` (the first author's family name),
+    ``year`` and ``container``. ``record=True`` adds the Handle record as a JSON string.
+
+    ``resolver`` is the DOI proxy's address (``https://doi.org``); ``mailto`` goes into the
+    ``User-Agent`` (Crossref's polite pool); ``cache=False`` uses no cache, ``cache_dir`` another
+    one; ``offline=True`` answers from the cache only. A bad option raises ``ValueError``; a
+    DOI that is missing or has no metadata is a row saying so, never an exception.
+
+    >>> rows = resolve(["10.1038/nature12373"], metadata="csl-json", agency=True)  # doctest: +SKIP
+    >>> rows[0]["agency"], rows[0]["year"]  # doctest: +SKIP
+    ('Crossref', 2013)
+    """
+    return _pidkit.resolve(
+        ids,
+        metadata=metadata,
+        locale=locale,
+        agency=agency,
+        record=record,
+        resolver=resolver,
+        mailto=mailto,
+        concurrency=concurrency,
+        rate=rate,
+        timeout=timeout,
+        deadline=deadline,
+        retries=retries,
+        offline=offline,
+        cache_dir=cache_dir,
+        cache=cache,
+    )

@@ -185,6 +185,25 @@ def to_iri(s: str, *, unicode_hosts: bool = False, idna: str = "dns", as_: str =
 def join(base: str, reference: str, non_strict: bool = False, profile: Optional[str] = None) -> str: ...
 def extract(text: str) -> list[Found]: ...
 def detect(s: str) -> str: ...
+def resolve(
+    ids: Iterable[Optional[str]],
+    /,
+    *,
+    metadata: Optional[str] = None,
+    locale: Optional[str] = None,
+    agency: bool = False,
+    record: bool = False,
+    resolver: Optional[str] = None,
+    mailto: Optional[str] = None,
+    concurrency: int = 4,
+    rate: Optional[float] = None,
+    timeout: float = 30.0,
+    deadline: float = 60.0,
+    retries: int = 3,
+    offline: bool = False,
+    cache_dir: Optional[str] = None,
+    cache: bool = True,
+) -> list[dict[str, Any]]: ...
 
 # The Arrow functions return arro3 objects exporting the Arrow PyCapsule interface;
 # pidkit.arrow hands them to pyarrow. Every function that reads identifiers takes the reading

@@ -224,7 +224,7 @@ def identify(
 
     >>> for row in identify(pa.array(["https://doi.org/10.1000/abc", "PMID: 123", "N/A", None])).to_pylist():
     ...     print(row)
-    {'kind': 'doi', 'valid': True, 'normalized': 'https://doi.org/10.1000/ABC'}
+    {'kind': 'doi', 'valid': True, 'normalized': 'https://doi.org/10.1000/abc'}
     {'kind': 'pmid', 'valid': True, 'normalized': 'PMID:123'}
     {'kind': 'relative-ref', 'valid': False, 'normalized': None}
     None

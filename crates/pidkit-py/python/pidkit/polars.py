@@ -18,7 +18,7 @@ struct columns and ``extract`` a list of structs.
 >>> messy.group_by(pl.col("ref").pid.key(clean=True).alias("key")).len().to_dicts()
 [{'key': 'doi:10.1000/ABC', 'len': 3}]
 >>> messy.select(pl.col("ref").pid.identify(clean=True).struct.unnest()).row(1)
-('doi', True, 'doi:10.1000/ABC')
+('doi', True, 'https://doi.org/10.1000/ABC')
 """
 
 from __future__ import annotations
