@@ -77,6 +77,7 @@ const MINIMUM: &[(&str, usize)] = &[
     ("docs/every-kind.md", 1),
     ("docs/output.md", 8),
     ("docs/resolve.md", 2),
+    ("docs/metadata.md", 1),
     ("docs/schemes/doi.md", 3),
     ("docs/schemes/hdl.md", 5),
     ("docs/schemes/urn.md", 3),
