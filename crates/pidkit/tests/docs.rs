@@ -1,8 +1,8 @@
 //! The documentation holds together (issue 29): the README stays short and starts with the two
-//! commands; every scheme has its page in the guide with every one of its codes; every Rust
-//! example runs as a doctest; every path ARCHITECTURE.md and CONTRIBUTING.md name exists; every
-//! relative link of the README and the guide leads to a file; and no text points outside the
-//! repository. (The console examples are run by `crates/pidkit-cli/tests/readme_tour.rs`.)
+//! commands; every scheme has its page in the guide with every one of its codes and the
+//! sections of a scheme page; every Rust example runs as a doctest; every path ARCHITECTURE.md
+//! and CONTRIBUTING.md name exists; every relative link of the README and the guide leads to a
+//! file; and no text points outside the repository. (The console examples are run by `crates/pidkit-cli/tests/readme_tour.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -111,6 +111,41 @@ fn every_scheme_has_a_page_with_every_code() {
 }
 
 /// The error codes a scheme's module defines: the `=> "code"` rows of its `error_enum!` tables.
+/// Every scheme page has the parts issue 29 asks for, under headings a reader can find: its
+/// forms or rules, its equivalence (key and canonical form), what pidkit deliberately does
+/// differently, its errors, its warnings and its sources.
+#[test]
+fn every_scheme_page_has_its_sections() {
+    let mut missing = Vec::new();
+    for kind in pidkit::Kind::ALL {
+        if kind.reading().is_none() {
+            continue;
+        }
+        let page_path = format!("docs/schemes/{}.md", kind.name());
+        let Ok(page) = std::fs::read_to_string(root().join(&page_path)) else {
+            continue; // every_scheme_has_a_page_with_every_code says so
+        };
+        let headings: Vec<String> = page
+            .lines()
+            .filter_map(|l| l.strip_prefix("## "))
+            .map(str::to_lowercase)
+            .collect();
+        for (part, words) in [
+            ("forms or rules", &["forms", "rules"][..]),
+            ("equivalence", &["equivalence", "key"]),
+            ("deliberate choices", &["deliberate"]),
+            ("errors", &["errors"]),
+            ("warnings", &["warnings"]),
+            ("sources", &["sources"]),
+        ] {
+            if !headings.iter().any(|h| words.iter().any(|w| h.contains(w))) {
+                missing.push(format!("{page_path}: no section of its {part}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
 fn error_codes(module: &str) -> Vec<String> {
     let mut sources = Vec::new();
     files(
