@@ -146,6 +146,21 @@ fn every_scheme_page_has_its_sections() {
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
+/// The robustness page names every fuzz target, so a new target gets its line there.
+#[test]
+fn every_fuzz_target_is_on_the_robustness_page() {
+    let page = read("docs/robustness.md");
+    let mut targets = Vec::new();
+    files("fuzz/fuzz_targets", &[".rs"], &mut targets);
+    assert!(!targets.is_empty(), "no fuzz targets found");
+    let missing: Vec<_> = targets
+        .iter()
+        .filter_map(|t| t.strip_prefix("fuzz/fuzz_targets/")?.strip_suffix(".rs"))
+        .filter(|name| !page.contains(&format!("`{name}`")))
+        .collect();
+    assert!(missing.is_empty(), "not in docs/robustness.md: {missing:?}");
+}
+
 fn error_codes(module: &str) -> Vec<String> {
     let mut sources = Vec::new();
     files(
