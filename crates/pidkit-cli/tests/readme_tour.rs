@@ -251,3 +251,35 @@ fn the_shell_splitting_is_right() {
         "pidkit: 10 identifiers in ? s: 5 distinct\nok 1.5\n"
     );
 }
+
+/// The command line chapter lists every command `pidkit --help` lists, so a new command gets
+/// its place in the guide.
+#[test]
+fn every_command_is_in_the_command_line_chapter() {
+    let out = Command::cargo_bin("pidkit")
+        .unwrap()
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{help}");
+    let cli = std::fs::read_to_string(format!("{ROOT}/docs/cli.md")).unwrap();
+    let block = &cli[cli.find("## Commands").unwrap()..];
+    let block = &block[..block[3..].find("\n## ").unwrap()];
+    let missing: Vec<_> = commands
+        .iter()
+        .filter(|c| !block.split_whitespace().any(|w| w == **c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in docs/cli.md's Commands: {missing:?}"
+    );
+}
