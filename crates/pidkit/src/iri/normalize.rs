@@ -352,6 +352,17 @@ fn normalize_to(
         owned: false,
     };
     let (pos, facts) = write(r, level, &mut w);
+    if w.owned {
+        // The generic rules may make of an input its scheme refused one it reads
+        // (`ark:/s/org.,/../x` loses the `,` with its dot-segment): the scheme then has the
+        // last word, or the normal form would not be its own normal form.
+        if let Some((out, pos)) =
+            scheme_normal_form(&IriRef::from_parts(w.text(), pos), level, schemes)
+        {
+            *w.buf = out;
+            return (pos, None);
+        }
+    }
     if level == Level::Scheme && facts.mail_addresses {
         let out = mailto_domains(&IriRef::from_parts(w.text(), pos));
         if out != w.text() {
