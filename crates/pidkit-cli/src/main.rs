@@ -10,6 +10,7 @@ mod input;
 mod join;
 mod matching;
 mod meta;
+mod net;
 mod output;
 mod rdf;
 mod rdf_scan;

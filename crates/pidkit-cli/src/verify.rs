@@ -9,13 +9,10 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
-use pidkit_resolve::{
-    Cache, ClientConfig, Config, MAX_RETRIES, MetadataFormat, MetadataOutcome, Outcome, Resolver,
-    Source,
-};
+use pidkit_resolve::{Config, MetadataFormat, MetadataOutcome, Outcome, Resolver, Source};
 use serde::Serialize;
 
 use crate::matching::{normalize, same_container, same_family, similarity, title_similarity};
@@ -46,38 +43,8 @@ pub struct VerifyArgs {
     /// The address of each resolution service (`--resolver` is the DOI proxy asked).
     #[command(flatten)]
     services: crate::values::ServiceArgs,
-    /// Requests in flight at once
-    #[arg(long, value_name = "N", default_value_t = 4,
-          value_parser = clap::value_parser!(u16).range(1..=256))]
-    concurrency: u16,
-    /// At most N requests per second, from 0.01 to 1000 (e.g. 5 or 5/s)
-    #[arg(long, value_name = "N/s", value_parser = crate::resolve::parse_rate)]
-    rate: Option<f64>,
-    /// Seconds allowed for one whole request, body included
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = crate::resolve::parse_secs)]
-    timeout: f64,
-    /// Seconds allowed to connect
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = crate::resolve::parse_secs)]
-    connect_timeout: f64,
-    /// Seconds allowed for one reference in all, up to 3600
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = crate::resolve::parse_secs)]
-    deadline: f64,
-    /// Retries on 5xx, 429, timeouts and connection errors, 0 to 10
-    #[arg(long, value_name = "N", default_value_t = 3,
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES)))]
-    retries: u32,
-    /// Contact address sent in the User-Agent (Crossref's polite pool)
-    #[arg(long, value_name = "EMAIL", env = "PIDKIT_MAILTO")]
-    mailto: Option<String>,
-    /// Answer from the cache only (expired entries too); send nothing
-    #[arg(long, conflicts_with = "no_cache")]
-    offline: bool,
-    /// Neither read nor write the cache
-    #[arg(long)]
-    no_cache: bool,
-    /// Cache directory (default: the user's cache directory, then pidkit)
-    #[arg(long, value_name = "DIR", env = "PIDKIT_CACHE_DIR")]
-    cache_dir: Option<PathBuf>,
+    #[command(flatten)]
+    net: crate::net::NetArgs,
     /// Colour in human output
     #[arg(long, value_enum, default_value_t = output::Color::Auto)]
     color: output::Color,
@@ -167,23 +134,11 @@ pub struct Verdict {
 pub fn main(a: VerifyArgs) -> Result<ExitCode, String> {
     let started = Instant::now();
     let style = a.color.style();
-    let cfg = Config {
-        client: ClientConfig {
-            connect_timeout: Duration::from_secs_f64(a.connect_timeout),
-            timeout: Duration::from_secs_f64(a.timeout),
-            retries: a.retries,
-            mailto: a.mailto.clone().filter(|m| !m.is_empty()),
-            rate: a.rate,
-            ..ClientConfig::default()
-        },
+    let cfg = a.net.config(Config {
         endpoints: a.services.endpoints(),
-        offline: a.offline,
-        pool: usize::from(a.concurrency),
-        deadline: Duration::from_secs_f64(a.deadline.min(3600.0)),
         metadata: Some(MetadataFormat::CslJson),
         ..Config::default()
-    };
-    cfg.validate().map_err(|e| crate::resolve::usage(&e))?;
+    });
     // Every file is read before the first request: a file that cannot be read is an error.
     let mut all = Vec::new();
     for path in &a.files {
@@ -193,24 +148,7 @@ pub fn main(a: VerifyArgs) -> Result<ExitCode, String> {
         let refs = refs::read(&shown, &text, format).map_err(|e| format!("{shown}: {e}"))?;
         all.extend(refs);
     }
-    let mut resolver = Resolver::new(cfg);
-    if !a.no_cache {
-        let dir = a
-            .cache_dir
-            .clone()
-            .or_else(Cache::default_dir)
-            .ok_or("no cache directory: give --cache-dir DIR or --no-cache")?;
-        match Cache::open(&dir) {
-            Ok(cache) => resolver = resolver.with_cache(cache),
-            Err(e) if a.offline => return Err(format!("--offline needs the cache: {e}")),
-            Err(e) => {
-                let _ = writeln!(
-                    io::stderr(),
-                    "pidkit: warning: cache unavailable ({e}); verifying without it"
-                );
-            }
-        }
-    }
+    let resolver = a.net.resolver(cfg, "verifying")?;
     let total = all.len();
     let mut out = io::BufWriter::new(output::Stdout::lock(style));
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -219,7 +157,7 @@ pub fn main(a: VerifyArgs) -> Result<ExitCode, String> {
     let mut text = String::new();
     pidkit_resolve::ordered(
         all,
-        usize::from(a.concurrency),
+        usize::from(a.net.concurrency),
         |r| check(&resolver, r, a.threshold),
         |r, v| {
             let v = v.unwrap_or_else(|panic| {

@@ -34,11 +34,17 @@ def spark_jar() -> Optional[str]:
 @pytest.fixture(scope="module")
 def spark():
     os.environ.setdefault("PYSPARK_PYTHON", os.sys.executable)
+    # Loopback only: on a machine whose host name does not resolve (a sandboxed CI runner
+    # without DNS), Spark's look-up of its own address can stall for minutes.
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    os.environ.setdefault("SPARK_LOCAL_HOSTNAME", "localhost")
     from pyspark.sql import SparkSession
 
     s = (
         SparkSession.builder.master("local[2]")
         .appName("pidkit-tests")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.jars", spark_jar() or "")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(BATCH))
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
@@ -48,6 +54,10 @@ def spark():
         .getOrCreate()
     )
     s.sparkContext.setLogLevel("ERROR")
+    # A job through a Python worker before any test: if the session cannot run one, this
+    # module-scoped fixture fails once (under pytest-timeout) and every Spark test reports
+    # that error at once instead of each waiting out its own timeout.
+    assert s.createDataFrame([(1,), (2,)], "a int").rdd.map(lambda r: r.a * 2).collect() == [2, 4]
     yield s
     s.stop()
 
@@ -270,7 +280,7 @@ def test_dask_map_partitions_on_a_local_cluster(table, expected):
     import pidkit.pandas as pid
 
     pdf = table.to_pandas(types_mapper=lambda t: __import__("pandas").ArrowDtype(t) if pa.types.is_string(t) else None)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, Client(cluster):
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1") as cluster, Client(cluster):
         ddf = dd.from_pandas(pdf, npartitions=20)
         ddf["norm"] = ddf["id"].map_partitions(pid.normalize, level="scheme", meta=("id", "string[pyarrow]"))
         ddf["ok"] = ddf["id"].map_partitions(pid.check, meta=("id", "boolean"))

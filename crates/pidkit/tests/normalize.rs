@@ -487,6 +487,8 @@ fn a_scheme_reads_what_the_generic_rules_made_readable() {
         ("ark:/s/org.,/..///Cy", Level::Syntax, "ark:s/Cy"),
         ("ark:/s/org.,/..///Cy", Level::Scheme, "ark:s/Cy"),
         ("http://a/s/org.,/..///Cy", Level::Syntax, "http://a/s///Cy"),
+        // The generic result a prefix of the input (nothing copied).
+        ("ark:/s/org./&./..", Level::Syntax, "ark:s/org"),
     ] {
         let r = IriRef::parse(input).unwrap();
         let once = r.normalize(level);

@@ -352,7 +352,7 @@ fn normalize_to(
         owned: false,
     };
     let (pos, facts) = write(r, level, &mut w);
-    if w.owned {
+    if w.owned || w.same != r.as_str().len() {
         // The generic rules may make of an input its scheme refused one it reads
         // (`ark:/s/org.,/../x` loses the `,` with its dot-segment): the scheme then has the
         // last word, or the normal form would not be its own normal form.
