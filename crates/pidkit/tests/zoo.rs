@@ -97,6 +97,12 @@ fn an_arxiv_doi_and_its_arxiv_identifier_name_one_paper() {
     // Not below the scheme rung: the written forms differ.
     let c = p("10.48550/arXiv.2101.00001").compare(&p("arXiv:2101.00001"), Level::Syntax);
     assert!(!c.equivalent);
+    // … and said to be one thing there, not "another version" (the version is the same).
+    let note = c.note.unwrap_or_default();
+    assert!(note.contains("equivalent at level scheme"), "{note}");
+    // Below the scheme rung, a versioned arXiv id and the paper's DOI are still related.
+    let c = p("arXiv:2101.00001v2").compare(&p("10.48550/arXiv.2101.00001"), Level::Syntax);
+    assert!(c.note.unwrap_or_default().contains("another version"));
     // A version is part of the identity: v2 is not v3, nor the paper's DOI, but related.
     for (a, b) in [
         ("arXiv:2101.00001v2", "arXiv:2101.00001v3"),

@@ -484,7 +484,18 @@ impl<'a> Identifier<'a> {
         };
         // Two versions of one work (arXiv v2 and v3, or a DOI naming the paper and one of its
         // versions) are different, and said to be related.
-        let note = (!equivalent).then(|| work_note(self, other)).flatten();
+        // Identifiers of two schemes that name one thing (arXiv:ID and its DOI) are equivalent
+        // only at the `Scheme` rung: below it they are said to be so, not "another version".
+        let note = if equivalent {
+            None
+        } else if level != Level::Scheme
+            && self.kind() != other.kind()
+            && self.compare(other, Level::Scheme).equivalent
+        {
+            Some(ALIAS_NOTE)
+        } else {
+            work_note(self, other)
+        };
         Comparison {
             equivalent,
             rung,
@@ -494,6 +505,9 @@ impl<'a> Identifier<'a> {
         }
     }
 }
+
+/// The note of two identifiers of different schemes compared below the rung that makes them one.
+const ALIAS_NOTE: &str = "the same thing named in two schemes: equivalent at level scheme, where a scheme's aliases count";
 
 /// What `a` and `b`, different, have in common: the note of [`Scheme::work`] when their works
 /// (or a work and an alias of it) are one.
