@@ -130,6 +130,10 @@ const LABELS: &[(&str, Option<u8>)] = &[
 /// The label at the start of `b`: its length and the length it names. `Err(at)` for a label
 /// word followed by `-` and something else (`GTIN-14`).
 fn label(b: &[u8]) -> Result<Option<(usize, Option<u8>)>, usize> {
+    // Every label starts with e, u or g: anything else is rejected before the list.
+    if !matches!(b.first().map(u8::to_ascii_lowercase), Some(b'e' | b'u' | b'g')) {
+        return Ok(None);
+    }
     for &(l, n) in LABELS {
         if syntax::starts_with_ci(b, l.as_bytes()) {
             let next = b.get(l.len()).copied();

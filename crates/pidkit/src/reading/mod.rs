@@ -329,10 +329,8 @@ fn looks_like_text_why(s: &str) -> Option<&'static str> {
         "-", "--", "?", "n/a", "na", "n.a.", "none", "null", "nil", "nan", "tbd", "tba", "unknown",
         "missing",
     ];
-    if PLACEHOLDERS
-        .iter()
-        .any(|p| s.trim().eq_ignore_ascii_case(p))
-    {
+    let t = s.trim();
+    if t.len() <= 7 && PLACEHOLDERS.iter().any(|p| t.eq_ignore_ascii_case(p)) {
         return Some("a placeholder for a missing value");
     }
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
