@@ -5,8 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use pidkit::detect::Kind;
-
 use crate::matching::{first_family, year_of};
 
 /// The largest reference file read.
@@ -450,7 +448,8 @@ fn text(src: &str) -> Vec<Reference> {
     let mut out = Vec::new();
     let mut b = 0;
     for found in pidkit::extract::identifiers(src) {
-        if found.kind != Kind::Doi {
+        // Only identifiers whose service gives records can be checked (DOIs, at the proxy).
+        if !found.kind.service().is_some_and(|s| s.records) {
             continue;
         }
         while b < blocks.len() && blocks[b].1 <= found.start {

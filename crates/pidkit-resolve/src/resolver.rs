@@ -381,12 +381,16 @@ impl Resolver {
     /// The metadata and agency members a resolution is given when the configuration asks for
     /// them and its lookups did not set them: `skipped`, with the reason.
     fn finish(&self, mut r: Resolution) -> Resolution {
-        let why = || match r.outcome {
-            Outcome::Invalid => "not asked: the input is not a valid identifier".to_owned(),
-            _ if r.kind != Some(Kind::Doi) => {
-                "not asked: the input is not a DOI (the DOI proxy answers for DOIs)".to_owned()
+        let records = r.kind.and_then(Kind::service).is_some_and(|s| s.records);
+        let why = || match (r.outcome, r.kind) {
+            (Outcome::Invalid, _) | (_, None) => {
+                "not asked: the input is not a valid identifier".to_owned()
             }
-            o => format!("not asked: the DOI is {o}"),
+            (_, Some(k)) if !records => format!(
+                "not asked: the {} service gives no records (content negotiation is the DOI proxy's)",
+                k.title()
+            ),
+            (o, Some(k)) => format!("not asked: the {} is {o}", k.title()),
         };
         if let (Some(f), None) = (&self.cfg.metadata, &r.metadata) {
             r.metadata = Some(Metadata::new(f, MetadataOutcome::Skipped, why()));
@@ -409,8 +413,8 @@ impl Resolver {
             Protocol::HandleApi => match Handle::parse(&route.name) {
                 Ok(h) => {
                     let mut res = self.resolve_named(input, kind, &route, h.into_owned(), until);
-                    // Content negotiation and the RA service are the DOI proxy's.
-                    if kind == Kind::Doi {
+                    // Content negotiation and the RA service, where the service has them.
+                    if route.service.records {
                         self.enrich(&mut res, &route, until);
                     }
                     res

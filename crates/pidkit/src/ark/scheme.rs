@@ -18,6 +18,7 @@ pub const ARK_RESOLVER: Service = Service {
     protocol: Protocol::Redirect,
     item: "ARK",
     about: "Resolver for ARKs written without an NMA (requests go to URL/ark:NAAN/…); an ARK at an NMA is asked there unless this is given",
+    records: false,
 };
 
 impl SchemeOptions for ArkOptions {

@@ -27,6 +27,7 @@ pub const DOI_PROXY: Service = Service {
     protocol: Protocol::HandleApi,
     item: "DOI name",
     about: "Handle API origin for DOIs: requests go to URL/api/handles/…",
+    records: true,
 };
 
 impl SchemeOptions for DoiProfile {

@@ -27,6 +27,7 @@ pub const HANDLE_PROXY: Service = Service {
     protocol: Protocol::HandleApi,
     item: "handle",
     about: "Handle API origin for other handles (hdl:, hdl.handle.net URLs)",
+    records: false,
 };
 
 /// The Handle scheme: handles in their written forms ([`super::HdlForm`]).

@@ -19,6 +19,7 @@ pub const REGISTRY: Service = Service {
     protocol: Protocol::RegTap,
     item: "registry part",
     about: "RegTAP service for IVOIDs (queries go to URL/sync); pyvo's variable is honoured too",
+    records: false,
 };
 
 /// The IVOID scheme (IVOA Identifiers 2.0).

@@ -35,6 +35,9 @@ pub struct Service {
     pub item: &'static str,
     /// One line for people (the option's help).
     pub about: &'static str,
+    /// Whether the service also gives an identifier's record by content negotiation and its
+    /// registration agency by prefix (the DOI proxy: `pidkit resolve --metadata`, `--agency`).
+    pub records: bool,
 }
 
 /// What to ask to resolve one identifier.

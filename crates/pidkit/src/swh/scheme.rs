@@ -18,6 +18,7 @@ pub const SWH_RESOLVER: Service = Service {
     protocol: Protocol::Redirect,
     item: "SWHID",
     about: "Resolver for SWHIDs: the Software Heritage archive (requests go to URL/swh:1:…)",
+    records: false,
 };
 
 /// The SWHID scheme (SWHID specification v1.2, ISO/IEC 18670): `swh:1:TYPE:HASH[;qualifiers]`,
