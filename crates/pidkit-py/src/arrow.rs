@@ -22,7 +22,8 @@ use crate::options::{self, Codes};
 use crate::record::{Op, Record, Request, with_record};
 use pidkit::scheme::{FieldType, Value};
 use pidkit::{Details, Identifier, Kind};
-use pidkit_record::Spec;
+use pidkit_record::grouped::{CHUNK, Grouped};
+use pidkit_record::{Function, Spec};
 
 /// The family of string type of the input, kept for the output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,6 +103,30 @@ impl<'a> Strings<'a> {
             Strings::View(a) => a.iter().for_each(f),
             Strings::Null(n) => (0..n).for_each(|_| f(None)),
         }
+    }
+
+    /// Each row's answer, in the rows' order, worked out in groups of alike values
+    /// ([`Grouped`]: a third faster on a column that mixes kinds): `answer` gives a value of
+    /// its own and may append text to the buffer it is handed; `f` gets both (`None` for a
+    /// null row).
+    fn for_each_answer<A: Copy>(
+        &self,
+        mut answer: impl FnMut(&str, &mut String) -> A,
+        mut f: impl FnMut(Option<(A, &str)>),
+    ) {
+        let mut grouped = Grouped::new();
+        let mut chunk = Vec::with_capacity(CHUNK.min(self.len()));
+        let mut flush = |chunk: &mut Vec<Option<&'a str>>| {
+            grouped.run(chunk, &mut answer, &mut f);
+            chunk.clear();
+        };
+        self.for_each(|t| {
+            chunk.push(t);
+            if chunk.len() == CHUNK {
+                flush(&mut chunk);
+            }
+        });
+        flush(&mut chunk);
     }
 }
 
@@ -424,11 +449,42 @@ fn transform(s: &Strings<'_>, family: Family, req: &Request) -> Result<ArrayRef,
     })
 }
 
-/// A string column of `spec`'s function (`kind`, `normalize`, `key`, `doi_name`).
+/// A string column of `spec`'s function (`kind`, `normalize`, `key`, `doi_name`). `doi_name`
+/// reads a column of DOIs, one route: it gains nothing from [`Grouped`] and reads the rows in
+/// their order.
 fn spec_column(py: Python<'_>, data: AnyArray, spec: &Spec) -> PyResult<Py<PyAny>> {
+    if spec.function() == Function::DoiName {
+        return run(py, data, &|s, family| {
+            string_column(s, family, |t, push| spec.string(t, push))
+        });
+    }
     run(py, data, &|s, family| {
-        string_column(s, family, |t, push| spec.string(t, push))
+        grouped_string_column(s, family, spec)
     })
+}
+
+/// [`string_column`] of `spec`'s function, the rows worked out by [`Strings::for_each_answer`].
+fn grouped_string_column(s: &Strings<'_>, family: Family, spec: &Spec) -> Result<ArrayRef, String> {
+    fn fill<S: Sink>(s: &Strings<'_>, mut out: S, spec: &Spec) -> Result<ArrayRef, String> {
+        s.for_each_answer(
+            |t, text| {
+                let mut some = false;
+                spec.string(t, |v| {
+                    some = v.is_some();
+                    text.push_str(v.unwrap_or_default());
+                });
+                some
+            },
+            |a| out.push(a.and_then(|(some, v)| some.then_some(v))),
+        );
+        out.into_array()
+    }
+    let (rows, bytes) = (s.len(), s.bytes());
+    match family {
+        Family::Utf8 => fill(s, Utf8Col::with_capacity(rows, bytes), spec),
+        Family::Large => fill(s, LargeStringBuilder::with_capacity(rows, bytes), spec),
+        Family::View => fill(s, StringViewBuilder::with_capacity(rows), spec),
+    }
 }
 
 /// `deny=` and `allow=` and the other reading options, checked.
@@ -459,7 +515,7 @@ pub fn arrow_check(
     let spec = options::spec("check", &reads, None, (None, None))?;
     run(py, data, &|s, _| {
         let mut col = BoolCol(Vec::with_capacity(s.len()));
-        s.for_each(|t| col.0.push(t.map(|t| spec.check(t))));
+        s.for_each_answer(|t, _| spec.check(t), |a| col.0.push(a.map(|(v, _)| v)));
         Ok(col.finish())
     })
 }
@@ -569,13 +625,19 @@ fn identify_column(s: &Strings<'_>, family: Family, spec: &Spec) -> Result<Array
         let rows = s.len();
         let mut valid = BooleanBufferBuilder::new(rows);
         let mut present = BooleanBufferBuilder::new(rows);
-        s.for_each(|t| match t {
-            Some(t) => spec.identify(t, |k, v, n| {
+        let answer = |t: &str, text: &mut String| {
+            spec.identify(t, |k, v, n| {
+                text.push_str(n.unwrap_or_default());
+                (k, v, n.is_some())
+            })
+        };
+        s.for_each_answer(answer, |a| match a {
+            Some(((k, v, some), n)) => {
                 kind.push(Some(k.name()));
                 valid.append(v);
                 present.append(true);
-                norm.push(n);
-            }),
+                norm.push(some.then_some(n));
+            }
             None => {
                 kind.push(None);
                 valid.append(false);

@@ -1,7 +1,8 @@
 //! Where the batch functions' time goes on a mixed column, per value, in Rust alone: detection,
-//! the reading, the record, and the paths of `kind`, `normalize` and `identify` (the
-//! `pidkit.arrow` functions add the Arrow column around these). Each step is the best of
-//! ROUNDS passes over the file's lines.
+//! the reading, the record, and the paths of `kind`, `normalize` and `identify`, the last also
+//! the way `pidkit.arrow` runs it, in groups of alike values (`Grouped identify`; the Arrow
+//! functions add the Arrow column around these). Each step is the best of ROUNDS passes over
+//! the file's lines.
 //!
 //! ```sh
 //! python -c 'import sys; sys.path.insert(0, "crates/pidkit-py/bench"); import generate
@@ -10,8 +11,8 @@
 //! ```
 //!
 //! STEP runs only the steps whose names start with it (for `perf record`); `by-kind` times the
-//! reading per detected kind and outcome instead, on the lines sorted into groups (which
-//! branch prediction likes better than the mixed column).
+//! reading, and the reading with `normalize_as`, per detected kind and outcome instead, on the
+//! lines sorted into groups (which branch prediction likes better than the mixed column).
 //!
 //! Times are the thread's CPU time (Linux: `/proc/thread-self/schedstat`), so that a machine
 //! shared with other jobs inflates them less than it inflates wall-clock time; elsewhere the
@@ -45,8 +46,11 @@ impl Clock {
 
 use pidkit::record::{Op, Request, with_record};
 use pidkit::{Level, PidOutput, ReadOptions};
-use pidkit_record::Spec;
 use pidkit_record::options::Reads;
+use pidkit_record::{Grouped, Spec};
+
+/// The buffers of a grouped `identify`: each row's kind and validity (its text aside).
+type Identified = Grouped<(pidkit::Kind, bool)>;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -80,6 +84,21 @@ fn main() {
         let ns = best / lines.len() as f64 * 1e9;
         println!("{name:<36} {ns:>7.1} ns/value  (checksum {sink})");
     };
+    let time_all = |name: &str, f: &dyn Fn(&mut Identified) -> usize| {
+        if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
+            return;
+        }
+        let (mut best, mut sink) = (f64::MAX, 0);
+        let mut grouped = Grouped::new();
+        let clock = Clock::start();
+        for _ in 0..rounds {
+            let t = clock.now();
+            sink += f(&mut grouped);
+            best = best.min(clock.now() - t);
+        }
+        let ns = best / lines.len() as f64 * 1e9;
+        println!("{name:<36} {ns:>7.1} ns/value  (checksum {sink})");
+    };
     time("detect", &|s| pidkit::detect::detect(s) as usize);
     time("read", &|s| pidkit::read(s, &opts).kind as usize);
     time("record (Read): kind", &|s| {
@@ -104,6 +123,23 @@ fn main() {
     time("Spec identify", &|s| {
         normalize.identify(s, |k, _, v| k as usize + v.map_or(0, str::len))
     });
+    let column: Vec<Option<&str>> = lines.iter().map(|l| Some(*l)).collect();
+    time_all("Grouped identify", &|grouped: &mut Grouped<_>| {
+        let mut sink = 0;
+        for chunk in column.chunks(pidkit_record::grouped::CHUNK) {
+            grouped.run(
+                chunk,
+                |s, text| {
+                    normalize.identify(s, |k, v, n| {
+                        text.push_str(n.unwrap_or_default());
+                        (k, v)
+                    })
+                },
+                |a| sink += a.map_or(0, |((k, _), n)| k as usize + n.len()),
+            );
+        }
+        sink
+    });
 }
 
 /// The reading's time per value for each detected kind and outcome (`doi ok`, `doi err` …).
@@ -118,26 +154,43 @@ fn by_kind(lines: &[&str], opts: &ReadOptions, rounds: usize) {
         let name = format!("{} {outcome}", pidkit::detect::detect(l).name());
         groups.entry(name).or_default().push(l);
     }
-    let mut total = 0.0;
-    for (name, group) in &groups {
+    let best = |group: &[&str], f: &dyn Fn(&str) -> usize| {
         let mut best = f64::MAX;
         for _ in 0..rounds {
             let t = Instant::now();
-            let n: usize = group
-                .iter()
-                .map(|l| pidkit::read(l, opts).kind as usize)
-                .sum();
-            std::hint::black_box(n);
+            std::hint::black_box(group.iter().map(|l| f(l)).sum::<usize>());
             best = best.min(t.elapsed().as_secs_f64());
         }
-        total += best;
+        best
+    };
+    let normalized = |l: &str| {
+        pidkit::read(l, opts).result.map_or(0, |id| {
+            id.normalize_as(Level::default(), &PidOutput::default())
+                .len()
+        })
+    };
+    let (mut total, mut total_norm) = (0.0, 0.0);
+    println!(
+        "{:<20} {:>7}        {:>7} {:>9} {:>9}",
+        "kind", "values", "read", "+normalize", "of file"
+    );
+    for (name, group) in &groups {
+        let read = best(group, &|l| pidkit::read(l, opts).kind as usize);
+        let norm = best(group, &normalized);
+        total += read;
+        total_norm += norm;
         println!(
-            "{name:<20} {:>7} values {:>7.1} ns/value {:>6.1} ns per value of the file",
+            "{name:<20} {:>7} values {:>7.1} {:>9.1} {:>9.1} ns/value",
             group.len(),
-            best / group.len() as f64 * 1e9,
-            best / lines.len() as f64 * 1e9
+            read / group.len() as f64 * 1e9,
+            norm / group.len() as f64 * 1e9,
+            norm / lines.len() as f64 * 1e9
         );
     }
-    let ns = total / lines.len() as f64 * 1e9;
-    println!("all, grouped: {ns:.1} ns/value");
+    let per = |t: f64| t / lines.len() as f64 * 1e9;
+    println!(
+        "all, grouped: read {:.1} ns/value, read + normalize {:.1}",
+        per(total),
+        per(total_norm)
+    );
 }
