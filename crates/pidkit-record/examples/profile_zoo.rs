@@ -120,6 +120,12 @@ fn main() {
         normalize.string(s, |v| n = v.map_or(0, str::len));
         n
     });
+    let doi_name = spec("doi_name");
+    time("Spec doi_name", &|s| {
+        let mut n = 0;
+        doi_name.string(s, |v| n = v.map_or(0, str::len));
+        n
+    });
     time("Spec identify", &|s| {
         normalize.identify(s, |k, _, v| k as usize + v.map_or(0, str::len))
     });
