@@ -1,6 +1,8 @@
 //! `pidkit check --json` (issue 7) and `pidkit dedupe --json` (issue 15) over one million mixed
 //! identifiers: lines per second with 1 and 2 threads, I/O included (the binary reads a file
-//! and writes JSON Lines to /dev/null). And `pidkit extract --json` over 64 MiB of running text
+//! and writes JSON Lines to /dev/null); `check --json` also over a million lines of every kind
+//! a research-data column holds (`every_kind`: ORCID iDs, ISBNs, arXiv ids … beside the DOIs
+//! and URLs; issue 32 item 6). And `pidkit extract --json` over 64 MiB of running text
 //! (issue 15 item 4): bytes per second with 1 and 2 threads.
 //!
 //! The corpora are built deterministically from the shared data, read in place: the URL corpora,
@@ -14,6 +16,7 @@ use std::process::{Command, Stdio};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 mod common;
+mod every_kind;
 use common::{LINES, corpus_file};
 
 /// The bytes of running text for the extract bench.
@@ -141,34 +144,22 @@ fn bench(c: &mut Criterion) {
     if let Some(dir) = common::conformance() {
         extract_bench(c, &dir);
     }
-    let mut g = c.benchmark_group("check_json_1m_mixed");
-    g.sample_size(10);
-    g.throughput(Throughput::Elements(LINES as u64));
-    for threads in [1, 2] {
-        g.bench_function(format!("threads_{threads}"), |b| {
-            b.iter(|| {
-                let status = Command::new(env!("CARGO_BIN_EXE_pidkit"))
-                    .args([
-                        "check",
-                        "--json",
-                        "--quiet",
-                        "--threads",
-                        &threads.to_string(),
-                        "--input",
-                    ])
-                    .arg(&path)
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .expect("run pidkit");
-                assert!(
-                    status.code().is_some_and(|c| c <= 1),
-                    "pidkit failed: {status}"
-                );
-            })
-        });
+    let every_kind = common::conformance().map(|dir| every_kind::corpus_file(&dir, LINES));
+    for (group, corpus) in [
+        ("check_json_1m_mixed", Some(&path)),
+        ("check_json_1m_every_kind", every_kind.as_ref()),
+    ] {
+        let Some(corpus) = corpus else { continue };
+        let mut g = c.benchmark_group(group);
+        g.sample_size(10);
+        g.throughput(Throughput::Elements(LINES as u64));
+        for threads in [1, 2] {
+            g.bench_function(format!("threads_{threads}"), |b| {
+                b.iter(|| run(&["check", "--json", "--quiet"], threads, corpus))
+            });
+        }
+        g.finish();
     }
-    g.finish();
     let mut g = c.benchmark_group("dedupe_json_1m_mixed");
     g.sample_size(10);
     g.throughput(Throughput::Elements(LINES as u64));
