@@ -80,6 +80,10 @@ const CACHE_BYTES: usize = 32 << 20;
 const BATCH: usize = 512;
 /// The longest an answer waits before it is committed.
 const LINGER: Duration = Duration::from_millis(50);
+/// Messages that may wait for the writer: a put beyond them waits until the writer has taken
+/// one (its commit is the bottleneck), so that answers stored faster than the disk takes them
+/// cannot pile up in memory.
+const QUEUE: usize = 4 * BATCH;
 
 /// A cached answer.
 ///
@@ -421,7 +425,7 @@ impl Store {
 pub struct Cache {
     /// `None` only while dropping.
     db: Option<Arc<Store>>,
-    tx: Mutex<Option<mpsc::Sender<Msg>>>,
+    tx: Mutex<Option<mpsc::SyncSender<Msg>>>,
     writer: Mutex<Option<JoinHandle<()>>>,
     path: PathBuf,
     health: Arc<Health>,
@@ -504,7 +508,7 @@ impl Cache {
         });
         let db = Arc::new(store);
         let (tx, writer) = if matches!(*db, Store::Write(_)) {
-            let (tx, rx) = mpsc::channel();
+            let (tx, rx) = mpsc::sync_channel(QUEUE);
             let (writer_db, writer_health) = (Arc::clone(&db), Arc::clone(&health));
             let writer = std::thread::Builder::new()
                 .name("pidkit-cache".into())
@@ -592,7 +596,8 @@ impl Cache {
     }
 
     /// Store `entry` under `key` (committed by the writer thread within a few milliseconds;
-    /// dropped when the cache failed or is read-only).
+    /// dropped when the cache failed or is read-only). When 2,048 entries are waiting for the
+    /// writer, this waits for room: memory stays bounded however slow the disk.
     pub fn put(&self, key: &str, entry: &Entry) {
         self.put_in(Table::Answers, key, entry);
     }
@@ -602,7 +607,7 @@ impl Cache {
         if self.health.is_broken() {
             return;
         }
-        if let Some(tx) = self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        if let Some(tx) = self.sender() {
             let _ = tx.send(Msg::Put((table, key.to_owned(), entry.encode())));
         }
     }
@@ -626,13 +631,19 @@ impl Cache {
         self.wait_for(Msg::Flush)
     }
 
+    /// The writer's queue (`None`: read-only, or dropping), taken out of its lock: a send may
+    /// wait for room ([`QUEUE`]), and other threads need not wait for the lock meanwhile.
+    fn sender(&self) -> Option<mpsc::SyncSender<Msg>> {
+        self.tx.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
     /// Send the writer `msg` and wait for its answer (at once when nothing is written).
     fn wait_for(
         &self,
         msg: impl FnOnce(mpsc::Sender<Result<(), String>>) -> Msg,
     ) -> Result<(), CacheError> {
         let (ack, done) = mpsc::channel();
-        match self.tx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        match self.sender() {
             Some(tx) => tx
                 .send(msg(ack))
                 .map_err(|_| CacheError("cache writer stopped".into()))?,
@@ -772,5 +783,47 @@ mod tests {
             flipped[bit / 8] ^= 1 << (bit % 8);
             assert!(Entry::decode(&flipped).is_err(), "bit {bit}");
         }
+    }
+
+    #[test]
+    fn puts_wait_for_a_slow_writer_instead_of_piling_up() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Arc::new(Cache::open_with_warnings(dir.path(), |_| {}).unwrap());
+        let Some(Store::Write(db)) = cache.db.as_deref() else {
+            panic!("a writable cache")
+        };
+        // A write transaction held here stands for a disk that does not keep up: the writer's
+        // first commit waits for it.
+        let held = db.begin_write().unwrap();
+        let n = BATCH + QUEUE + 200;
+        let done = Arc::new(AtomicUsize::new(0));
+        let putter = {
+            let (cache, done) = (Arc::clone(&cache), Arc::clone(&done));
+            std::thread::spawn(move || {
+                let now = from_unix(unix(SystemTime::now()));
+                let e = Entry {
+                    outcome: Outcome::NotFound,
+                    stored: now,
+                    expires: now + Duration::from_secs(60),
+                    body: Vec::new(),
+                };
+                for i in 0..n {
+                    cache.put(&format!("doi:10.1000/{i}"), &e);
+                    done.fetch_add(1, Ordering::SeqCst);
+                }
+            })
+        };
+        std::thread::sleep(LINGER * 6);
+        // The writer holds one batch, the queue the next QUEUE entries: the rest wait.
+        let waiting = done.load(Ordering::SeqCst);
+        assert!(
+            waiting <= BATCH + QUEUE + 1,
+            "{waiting} puts went through of {n}"
+        );
+        drop(held);
+        putter.join().unwrap();
+        cache.flush().unwrap();
+        assert_eq!(cache.len().unwrap(), n as u64, "every entry is stored");
     }
 }
