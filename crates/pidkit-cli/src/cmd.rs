@@ -111,6 +111,10 @@ fn relative_iri(e: &ParseError) -> ErrorJson {
 }
 
 impl LineJob for LineCmd {
+    fn note(&self) -> Option<String> {
+        self.table.as_ref().and_then(TableOut::note)
+    }
+
     fn header(&self) -> Option<String> {
         if let Some(t) = &self.table {
             return t.header();

@@ -469,6 +469,9 @@ impl Dedupe {
         if source.bom_removed {
             let _ = writeln!(io::stderr(), "{}", crate::BOM_NOTE);
         }
+        if let Some(note) = self.table.as_ref().and_then(crate::table::TableOut::note) {
+            let _ = writeln!(io::stderr(), "{note}");
+        }
         // The summary of a stream, as the line commands give it.
         if self.summary.wanted(batch) {
             let mut s = run::head(total, started.elapsed());

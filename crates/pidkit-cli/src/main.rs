@@ -1015,6 +1015,9 @@ fn run_lines(
     if tally.bom_removed {
         let _ = writeln!(io::stderr(), "{BOM_NOTE}");
     }
+    if let Some(note) = job.note() {
+        let _ = writeln!(io::stderr(), "{note}");
+    }
     if summary.wanted(batch) {
         let _ = writeln!(io::stderr(), "{}", tally.summary());
     }

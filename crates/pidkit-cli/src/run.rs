@@ -52,6 +52,11 @@ pub trait LineJob: Sync {
         None
     }
     fn line(&self, line: &Line<'_>, out: &mut String, err: &mut String) -> Outcome;
+    /// A warning about the whole run, written to stderr after it (rows of a table written
+    /// back with U+FFFD for bytes that were not text).
+    fn note(&self) -> Option<String> {
+        None
+    }
     /// The answer to a blank line (`Blank::Record`): nothing, unless the command says.
     fn blank(&self, _line: &Line<'_>, _out: &mut String) {}
 }

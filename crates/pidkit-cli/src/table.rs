@@ -14,6 +14,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use csv_core::{ReadRecordResult, Reader, ReaderBuilder};
 use encoding_rs::{Encoding, UTF_8};
@@ -541,10 +542,17 @@ fn resolve_column(spec: Option<&str>, header: Option<&Header>) -> Result<(usize,
 /// Bytes of the table as text: UTF-8 as it is (bytes that are not UTF-8 as U+FFFD), or
 /// decoded from `--encoding` (without normalizing: cells other than the input are untouched).
 pub fn decode_raw<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> Cow<'a, str> {
+    decode_checked(encoding, bytes).0
+}
+
+/// [`decode_raw`], and whether bytes that are not valid in `encoding` became U+FFFD.
+fn decode_checked<'a>(encoding: &'static Encoding, bytes: &'a [u8]) -> (Cow<'a, str>, bool) {
     if encoding == UTF_8 {
-        String::from_utf8_lossy(bytes)
+        let text = String::from_utf8_lossy(bytes);
+        let replaced = matches!(text, Cow::Owned(_));
+        (text, replaced)
     } else {
-        encoding.decode_without_bom_handling(bytes).0
+        encoding.decode_without_bom_handling(bytes)
     }
 }
 
@@ -574,6 +582,12 @@ pub struct TableOut {
     width: usize,
     /// The header row with the added columns' names, if the table has a header.
     header: Option<String>,
+    /// Rows whose other cells held bytes not valid in the encoding, written with U+FFFD (the
+    /// output is text), and the first of their lines: said on stderr after the run ([`note`]).
+    ///
+    /// [`note`]: TableOut::note
+    replaced: AtomicUsize,
+    first_replaced: AtomicUsize,
 }
 
 impl TableOut {
@@ -586,6 +600,8 @@ impl TableOut {
             encoding: table.encoding,
             width: table.header.as_ref().map_or(1, |h| h.names.len().max(1)),
             header: None,
+            replaced: AtomicUsize::new(0),
+            first_replaced: AtomicUsize::new(usize::MAX),
         };
         if let Some(h) = &table.header {
             let mut text = String::new();
@@ -593,7 +609,7 @@ impl TableOut {
                 text.push('\u{FEFF}');
             }
             let cells: Vec<String> = added_names(&h.names, added);
-            t.write(&mut text, &h.raw, h.lead, h.tail, 0, &cells);
+            t.write(&mut text, &h.raw, h.lead, h.tail, 0, &cells, 1);
             if h.tail == 0 {
                 text.push('\n');
             }
@@ -623,10 +639,28 @@ impl TableOut {
             out.push('\n');
             return;
         }
-        self.write(out, line.raw, place.lead, place.tail, place.pad, &cells);
+        let at = line.line();
+        self.write(out, line.raw, place.lead, place.tail, place.pad, &cells, at);
     }
 
-    /// Append the record `raw` (empty lines before it, the record, its line end) with `cells`.
+    /// The warning about the rows written with U+FFFD for bytes that were not valid in the
+    /// input's encoding (`None` when there were none): the output is text, so such bytes cannot
+    /// be copied, and a row is never left out.
+    pub fn note(&self) -> Option<String> {
+        let n = self.replaced.load(Ordering::Relaxed);
+        (n > 0).then(|| {
+            format!(
+                "pidkit: warning: {n} row(s) held bytes that are not valid {} (the first on line \
+                 {}): they are written back with U+FFFD in their place",
+                self.encoding.name(),
+                self.first_replaced.load(Ordering::Relaxed)
+            )
+        })
+    }
+
+    /// Append the record `raw` (empty lines before it, the record, its line end) with `cells`;
+    /// `line` is the record's line, for [`TableOut::note`].
+    #[allow(clippy::too_many_arguments)]
     fn write<S: AsRef<str>>(
         &self,
         out: &mut String,
@@ -635,18 +669,29 @@ impl TableOut {
         tail: usize,
         pad: usize,
         cells: &[S],
+        line: usize,
     ) {
         let body = &raw[lead..raw.len() - tail];
         out.push_str(&String::from_utf8_lossy(&raw[..lead]));
+        let mut replaced = false;
+        let mut text = |bytes| {
+            let (text, r) = decode_checked(self.encoding, bytes);
+            replaced |= r;
+            text
+        };
         if self.input == self.output {
-            out.push_str(&decode_raw(self.encoding, body));
+            out.push_str(&text(body));
         } else {
             for (i, cell) in split(body, self.input).iter().enumerate() {
                 if i > 0 {
                     out.push(char::from(self.output));
                 }
-                push_cell(out, &decode_raw(self.encoding, cell), self.output);
+                push_cell(out, &text(cell), self.output);
             }
+        }
+        if replaced {
+            self.replaced.fetch_add(1, Ordering::Relaxed);
+            self.first_replaced.fetch_min(line, Ordering::Relaxed);
         }
         for _ in 0..pad {
             out.push(char::from(self.output));

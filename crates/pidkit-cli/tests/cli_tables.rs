@@ -130,6 +130,57 @@ fn the_table_is_written_back_with_columns_added() {
 }
 
 #[test]
+fn bytes_that_are_not_text_in_other_cells_are_replaced_and_said() {
+    // The output is text: a cell pidkit copies that is not valid in the input's encoding is
+    // written with U+FFFD, and a warning says how many rows and where the first is. No row is
+    // left out.
+    let table = b"id,ref,note\n1,10.1000/182,caf\xe9\n2,10.1000/183,ok\n3,10.1000/184,\xff\xfe\n";
+    for command in ["key", "dedupe"] {
+        let (out, err, code) = run(
+            &[
+                command, "--format", "csv", "--column", "ref", "--output", "csv",
+            ],
+            table.to_vec(),
+        );
+        assert_eq!(code, Some(0), "{command}: {err}");
+        let rows: Vec<&str> = out.lines().collect();
+        assert_eq!(rows.len(), 4, "{command}: {out}");
+        assert!(
+            rows[1].starts_with("1,10.1000/182,caf\u{FFFD},"),
+            "{command}: {out}"
+        );
+        assert!(
+            rows[3].starts_with("3,10.1000/184,\u{FFFD}\u{FFFD},"),
+            "{command}: {out}"
+        );
+        assert!(
+            err.contains(
+                "2 row(s) held bytes that are not valid UTF-8 (the first on line 2): they are \
+                 written back with U+FFFD"
+            ),
+            "{command}: {err}"
+        );
+    }
+    // In the table's own encoding, named, nothing is replaced and nothing is said.
+    let (out, err, _) = run(
+        &[
+            "key",
+            "--format",
+            "csv",
+            "--column",
+            "ref",
+            "--output",
+            "csv",
+            "--encoding",
+            "latin1",
+        ],
+        b"id,ref,note\n1,10.1000/182,caf\xe9\n".to_vec(),
+    );
+    assert!(out.contains("café"), "{out}");
+    assert!(!err.contains("U+FFFD"), "{err}");
+}
+
+#[test]
 fn dedupe_groups_rows_and_writes_the_deduplicated_table() {
     let (out, _, code) = run(
         &["dedupe", "--json", "--format", "csv", "--column", "doi"],
