@@ -710,7 +710,7 @@ pub fn arrow_to_uri(
 ) -> PyResult<Py<PyAny>> {
     let op = Op::ToUri(
         options::to_uri(idna, query_encoding)?,
-        options::pid_output(pid_form, pid_case)?,
+        options::conversion_output(pid_form, pid_case)?,
     );
     let codes;
     let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
@@ -738,7 +738,7 @@ pub fn arrow_to_iri(
 ) -> PyResult<Py<PyAny>> {
     let op = Op::ToIri(
         options::to_iri(unicode_hosts, idna)?,
-        options::pid_output(pid_form, pid_case)?,
+        options::conversion_output(pid_form, pid_case)?,
     );
     let codes;
     let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);

@@ -138,6 +138,12 @@ pub fn pid_output(pid_form: Option<&str>, pid_case: Option<&str>) -> PyResult<Pi
     options::pid_output(pid_form, pid_case).map_err(PyValueError::new_err)
 }
 
+/// `to_uri`'s and `to_iri`'s `pid_form`; a `pid_case` is refused (names keep their case in a
+/// conversion, as in the CLI).
+pub fn conversion_output(pid_form: Option<&str>, pid_case: Option<&str>) -> PyResult<PidOutput> {
+    options::conversion_output(pid_form, pid_case).map_err(PyValueError::new_err)
+}
+
 /// The function `name` of `pidkit-record` with its options: what `pidkit.arrow`'s `check`,
 /// `kind`, `normalize`, `key`, `doi_name` and `identify` read each row through, as the JVM
 /// functions do.

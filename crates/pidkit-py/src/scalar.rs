@@ -462,7 +462,7 @@ impl Identifier {
         pid_case: Option<&str>,
     ) -> PyResult<String> {
         let t = options::to_uri(idna, query_encoding)?;
-        let out = options::pid_output(pid_form, pid_case)?;
+        let out = options::conversion_output(pid_form, pid_case)?;
         self.with(py, |id| id.to_uri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }
@@ -478,7 +478,7 @@ impl Identifier {
         pid_case: Option<&str>,
     ) -> PyResult<String> {
         let t = options::to_iri(unicode_hosts, idna)?;
-        let out = options::pid_output(pid_form, pid_case)?;
+        let out = options::conversion_output(pid_form, pid_case)?;
         self.with(py, |id| id.to_iri_as(&t, &out).map(|k| k.into_owned()))?
             .map_err(|e| parse_error(py, &self.text, &e, None))
     }
@@ -1101,7 +1101,7 @@ pub fn to_uri(
 ) -> PyResult<String> {
     let op = Op::ToUri(
         options::to_uri(idna, query_encoding)?,
-        options::pid_output(pid_form, pid_case)?,
+        options::conversion_output(pid_form, pid_case)?,
     );
     let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
     let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;
@@ -1128,7 +1128,7 @@ pub fn to_iri(
 ) -> PyResult<String> {
     let op = Op::ToIri(
         options::to_iri(unicode_hosts, idna)?,
-        options::pid_output(pid_form, pid_case)?,
+        options::conversion_output(pid_form, pid_case)?,
     );
     let codes = Codes::new(deny.as_ref(), allow.as_ref())?;
     let req = options::request(op, &codes.reads(as_, profile, clean, deny_warnings))?;

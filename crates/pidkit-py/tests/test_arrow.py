@@ -89,6 +89,19 @@ def test_a_column_of_every_kind_gets_each_rows_own_answer():
         assert (check[i], kind[i], norm[i], key[i]) == (c.valid, c.kind, want_norm, want_key), (i, v)
 
 
+def test_conversions_refuse_pid_case_as_the_cli_has_none():
+    # pidkit to-uri and to-iri keep the case of names (only normalize has --pid-case): asked
+    # for a case, the conversions say so rather than ignore it.
+    a = pa.array(["10.1000/ABC"])
+    for convert in (pa_pid.to_uri, pa_pid.to_iri, pidkit.to_uri, pidkit.to_iri):
+        arg = a if convert in (pa_pid.to_uri, pa_pid.to_iri) else "10.1000/ABC"
+        with pytest.raises(ValueError, match="keep the case"):
+            convert(arg, pid_case="lower")
+    assert pa_pid.to_uri(a, pid_form="url").to_pylist() == ["https://doi.org/10.1000/ABC"]
+    with pytest.raises(ValueError, match="keep the case"):
+        pidkit.parse("10.1000/ABC").to_uri(pid_case="upper")
+
+
 def test_join_matches_the_cli(cli, ids):
     refs = [v for v in ids if v is None or pidkit.detect(v) == "relative-ref"][:20000]
     base = "http://a/b/c/d;p?q"

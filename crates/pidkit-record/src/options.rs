@@ -134,6 +134,32 @@ pub fn pid_output(pid_form: Option<&str>, pid_case: Option<&str>) -> Result<PidO
     })
 }
 
+/// The output options of IRI ⇄ URI conversion (`to_uri`, `to_iri`): `pid_form` as in
+/// [`pid_output`]; a `pid_case` is refused, not ignored — a conversion keeps the case of names,
+/// as `pidkit to-uri` and `to-iri` do (they have no `--pid-case`: only `normalize` changes the
+/// case of DOI and handle names, at the level where they compare case-insensitively).
+///
+/// ```
+/// use pidkit::PidForm;
+/// assert_eq!(pidkit_record::options::conversion_output(Some("url"), None)?.form, PidForm::Url);
+/// let e = pidkit_record::options::conversion_output(None, Some("lower")).unwrap_err();
+/// assert!(e.contains("keep the case"), "{e}");
+/// # Ok::<(), String>(())
+/// ```
+pub fn conversion_output(
+    pid_form: Option<&str>,
+    pid_case: Option<&str>,
+) -> Result<PidOutput, String> {
+    match pid_case {
+        Some(case) => Err(format!(
+            "pid_case={case:?} is an option of normalize and identify: to_uri and to_iri keep \
+             the case of DOI and handle names, as pidkit to-uri and to-iri do (normalize first \
+             with pid_case, then convert)"
+        )),
+        None => pid_output(pid_form, None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

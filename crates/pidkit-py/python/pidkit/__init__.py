@@ -299,7 +299,8 @@ def to_uri(
     allow: Codes = None,
 ) -> str:
     """The URI of ``s`` (§3.3–3.6; what ``pidkit to-uri`` prints). Input that is not valid
-    raises :class:`ParseError`.
+    raises :class:`ParseError`. DOI and handle names keep their case: ``pid_case`` is an
+    option of :func:`normalize` (given here, it raises ``ValueError``).
 
     >>> to_uri("http://résumé.example.org/menü")
     'http://xn--rsum-bpad.example.org/men%C3%BC'
@@ -334,7 +335,8 @@ def to_iri(
     allow: Codes = None,
 ) -> str:
     """The IRI of ``s`` (§3.7; what ``pidkit to-iri`` prints). Input that is not valid raises
-    :class:`ParseError`.
+    :class:`ParseError`. DOI and handle names keep their case: ``pid_case`` is an option of
+    :func:`normalize` (given here, it raises ``ValueError``).
 
     >>> to_iri("http://www.example.org/D%C3%BCrst")
     'http://www.example.org/Dürst'

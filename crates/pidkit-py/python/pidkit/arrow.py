@@ -39,7 +39,9 @@ Every function that reads identifiers takes the options of the CLI's line comman
   kind the value was read as, valid or not, as in the CLI).
 
 ``pid_form`` and ``pid_case`` (``--pid-form``, ``--pid-case``) say how DOIs and handles are
-written in output; ``None`` (the default) is the library's default, as for the CLI.
+written in output; ``None`` (the default) is the library's default, as for the CLI. As in the
+CLI, ``pid_case`` is an option of ``normalize`` and ``identify`` only: ``to_uri`` and
+``to_iri`` keep the case of names and raise ``ValueError`` when it is given.
 
 >>> messy = pa.array(["DOI: 10.1000/ABC.", "(https://doi.org/10.1000/abc)", "10.1000/abc"])
 >>> pa_pid.key(messy, clean=True).to_pylist()
