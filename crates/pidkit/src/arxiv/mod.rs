@@ -281,7 +281,7 @@ impl<'a> Arxiv<'a> {
 
     /// The abstract page: `https://arxiv.org/abs/` and [`Arxiv::versioned`].
     pub fn url(&self) -> String {
-        format!("{ABS_URL}{}", self.versioned())
+        [ABS_URL, &self.versioned()].concat()
     }
 
     /// The DOI name arXiv registered for the paper (without version: arXiv's DOIs name papers):

@@ -112,7 +112,7 @@ impl<'a> AsclId<'a> {
 
     /// The entry's page: `https://ascl.net/` and the ID.
     pub fn url(&self) -> String {
-        format!("{URL_BASE}{}", self.id())
+        [URL_BASE, self.id()].concat()
     }
 
     /// Whether it was written as a URL with its `http://` or `https://`.

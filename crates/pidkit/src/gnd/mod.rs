@@ -132,7 +132,7 @@ impl<'a> GndId<'a> {
 
     /// The URI: `https://d-nb.info/gnd/` and the number.
     pub fn uri(&self) -> String {
-        format!("{URI_BASE}{}", self.id())
+        [URI_BASE, &self.id()].concat()
     }
 
     /// Whether it was written as a URL with its `http://` or `https://`.

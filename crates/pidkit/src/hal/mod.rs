@@ -133,7 +133,7 @@ impl<'a> HalId<'a> {
 
     /// The deposit at hal.science: `https://hal.science/` and the identifier.
     pub fn url(&self) -> String {
-        format!("{URL_BASE}{}", self.id())
+        [URL_BASE, &self.id()].concat()
     }
 
     /// Whether it was written as a URL with its `http://` or `https://`.

@@ -199,14 +199,15 @@ impl<'a> Isbn<'a> {
     /// The ISBN-13 hyphenated by the range data (`978-0-596-52068-7`); `None` in an unassigned
     /// range.
     pub fn hyphenated(&self) -> Option<String> {
-        Some(format!(
-            "{}-{}-{}-{}-{}",
-            self.prefix(),
-            self.group()?,
-            self.registrant()?,
-            self.publication()?,
-            self.check()
-        ))
+        let (group, registrant) = (self.group()?, self.registrant()?);
+        let publication = self.publication()?;
+        let mut out = String::with_capacity(17);
+        for part in [self.prefix(), group, registrant, publication] {
+            out.push_str(part);
+            out.push('-');
+        }
+        out.push(self.check());
+        Some(out)
     }
 
     /// The ISBN-10 hyphenated by the range data (`0-596-52068-9`); `None` for a `979` ISBN or

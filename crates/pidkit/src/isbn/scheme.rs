@@ -28,7 +28,7 @@ pub struct IsbnScheme;
 /// canonical form.
 fn written<'a>(id: &Isbn<'a>, form: PidForm) -> Cow<'a, str> {
     match form {
-        PidForm::Uri => Cow::Owned(format!("urn:isbn:{}", id.canonical())),
+        PidForm::Uri => Cow::Owned(["urn:isbn:", &id.canonical()].concat()),
         _ => id.canonical(),
     }
 }

@@ -148,7 +148,7 @@ impl<'a> Isni<'a> {
 
     /// The ISNI's URL at the resolver: `https://isni.org/isni/0000000121032683`.
     pub fn url(&self) -> String {
-        format!("{ISNI_ORG}{}", self.compact())
+        [ISNI_ORG, self.compact()].concat()
     }
 
     /// The check character (`X` upper case).

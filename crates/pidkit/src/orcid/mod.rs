@@ -155,7 +155,7 @@ impl<'a> Orcid<'a> {
 
     /// The iD's URI, as ORCID displays it: `https://orcid.org/0000-0002-1825-0097`.
     pub fn url(&self) -> String {
-        format!("{ORCID_ORG}{}", self.id())
+        [ORCID_ORG, &self.id()].concat()
     }
 
     /// The check character (`X` upper case).

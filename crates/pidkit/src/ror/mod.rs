@@ -134,7 +134,7 @@ impl<'a> Ror<'a> {
 
     /// The ID's URL, its preferred form: `https://ror.org/05dxps055`.
     pub fn url(&self) -> String {
-        format!("{ROR_ORG}{}", self.id())
+        [ROR_ORG, self.id()].concat()
     }
 
     /// The two check digits.

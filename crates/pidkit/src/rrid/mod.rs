@@ -163,7 +163,7 @@ impl<'a> Rrid<'a> {
 
     /// The RRID at SciCrunch's resolver.
     pub fn url(&self) -> String {
-        format!("{RESOLVER}{}", self.id())
+        [RESOLVER, &self.id()].concat()
     }
 
     /// Whether it was written as a URL with its `http://` or `https://`.

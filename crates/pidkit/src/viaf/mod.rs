@@ -99,12 +99,12 @@ impl<'a> ViafId<'a> {
 
     /// The cluster URI: `http://viaf.org/viaf/` and the number.
     pub fn uri(&self) -> String {
-        format!("{URI_BASE}{}", self.id())
+        [URI_BASE, self.id()].concat()
     }
 
     /// The cluster's page: `https://viaf.org/viaf/` and the number.
     pub fn url(&self) -> String {
-        format!("{URL_BASE}{}", self.id())
+        [URL_BASE, self.id()].concat()
     }
 
     /// Whether it was written as a URL with its `http://` or `https://`.

@@ -179,7 +179,7 @@ impl<'a> WikidataEntity<'a> {
 
     /// The concept URI: `http://www.wikidata.org/entity/` and the id.
     pub fn uri(&self) -> String {
-        format!("{CONCEPT_BASE}{}", self.id())
+        [CONCEPT_BASE, &self.id()].concat()
     }
 
     /// The page URL: `https://www.wikidata.org/wiki/Q42`, `…/wiki/Property:P31`,
