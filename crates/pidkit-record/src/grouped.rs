@@ -201,6 +201,20 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_column_gets_the_plain_loops_answers(
+            values in proptest::collection::vec(
+                proptest::option::weighted(0.9, "[a-z0-9:/.é\\-]{0,12}"),
+                0..400,
+            ),
+        ) {
+            let values: Vec<Option<&str>> = values.iter().map(Option::as_deref).collect();
+            let (got, want) = both(&values);
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
     #[test]
     fn every_row_null_or_empty() {
         for v in [None, Some("")] {
