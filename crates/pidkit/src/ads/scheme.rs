@@ -103,12 +103,8 @@ impl Scheme for AdsScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?))
-            }
-            _ => Ok(uri_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || uri_as(id, out.form))
     }
 
     /// As [`AdsScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -117,12 +113,8 @@ impl Scheme for AdsScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)))
-            }
-            _ => Ok(uri_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || uri_as(id, out.form))
     }
 
     /// Bibcodes have no URI scheme of their own here (`info:bibcode/` is an info URI).

@@ -91,10 +91,8 @@ impl Scheme for ArxivScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id).filter(|_| out.form == PidForm::Auto) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
-            None => Ok(Self::normalize(id, Level::Scheme, out)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// As [`ArxivScheme::to_uri`], mapped to an IRI.
@@ -103,10 +101,8 @@ impl Scheme for ArxivScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id).filter(|_| out.form == PidForm::Auto) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r))),
-            None => Ok(Self::normalize(id, Level::Scheme, out)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// arXiv has no URI scheme: nothing for the ladder of other IRIs.

@@ -105,12 +105,8 @@ impl Scheme for HalScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?))
-            }
-            _ => Ok(uri_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || uri_as(id, out.form))
     }
 
     /// As [`HalScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -119,12 +115,8 @@ impl Scheme for HalScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)))
-            }
-            _ => Ok(uri_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || uri_as(id, out.form))
     }
 
     /// HAL has no URI scheme: nothing to say about other IRIs.

@@ -32,15 +32,6 @@ fn written_as(id: &Isni<'_>, form: PidForm) -> String {
     }
 }
 
-/// Under [`PidForm::Auto`], an ISNI written as a URL with its scheme: that URL, to be converted
-/// as the IRI it is.
-fn as_written_iri<'a>(id: &Isni<'a>, out: &PidOutput) -> Option<IriRef<&'a str>> {
-    if out.form != PidForm::Auto {
-        return None;
-    }
-    IsniScheme::as_iri(id)
-}
-
 impl Scheme for IsniScheme {
     type Id<'a> = Isni<'a>;
     type Details<'b> = IsniParts;
@@ -114,10 +105,8 @@ impl Scheme for IsniScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`IsniScheme::to_uri`]: the URL is ASCII, so its IRI is the same text.
@@ -126,10 +115,8 @@ impl Scheme for IsniScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r))),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ISNIs have no URI scheme of their own (`urn:isni:` is a URN): never asked.

@@ -33,15 +33,6 @@ fn written_as(id: &Orcid<'_>, form: PidForm) -> String {
     }
 }
 
-/// Under [`PidForm::Auto`], an iD written as a URL with its scheme: that URL, to be converted
-/// as the IRI it is.
-fn as_written_iri<'a>(id: &Orcid<'a>, out: &PidOutput) -> Option<IriRef<&'a str>> {
-    if out.form != PidForm::Auto {
-        return None;
-    }
-    OrcidScheme::as_iri(id)
-}
-
 impl Scheme for OrcidScheme {
     type Id<'a> = Orcid<'a>;
     type Details<'b> = OrcidParts;
@@ -111,10 +102,8 @@ impl Scheme for OrcidScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`OrcidScheme::to_uri`]: the URI is ASCII, so its IRI is the same text.
@@ -123,10 +112,8 @@ impl Scheme for OrcidScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r))),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ORCID iDs have no URI scheme of their own: never asked.

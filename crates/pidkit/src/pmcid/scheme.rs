@@ -88,10 +88,8 @@ impl Scheme for PmcidScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id).filter(|_| out.form == PidForm::Auto) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
-            None => Ok(Self::normalize(id, Level::Scheme, out)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// As [`PmcidScheme::to_uri`], mapped to an IRI.
@@ -100,10 +98,8 @@ impl Scheme for PmcidScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id).filter(|_| out.form == PidForm::Auto) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r))),
-            None => Ok(Self::normalize(id, Level::Scheme, out)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// PMCIDs have no URI scheme: nothing for the ladder of other IRIs.

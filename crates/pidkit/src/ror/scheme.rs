@@ -32,15 +32,6 @@ fn written_as(id: &Ror<'_>, form: PidForm) -> String {
     }
 }
 
-/// Under [`PidForm::Auto`], an ID written as a URL with its scheme: that URL, to be converted
-/// as the IRI it is.
-fn as_written_iri<'a>(id: &Ror<'a>, out: &PidOutput) -> Option<IriRef<&'a str>> {
-    if out.form != PidForm::Auto {
-        return None;
-    }
-    RorScheme::as_iri(id)
-}
-
 impl Scheme for RorScheme {
     type Id<'a> = Ror<'a>;
     type Details<'b> = RorParts;
@@ -110,10 +101,8 @@ impl Scheme for RorScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?)),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`RorScheme::to_uri`]: the URL is ASCII, so its IRI is the same text.
@@ -122,10 +111,8 @@ impl Scheme for RorScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match as_written_iri(id, out) {
-            Some(r) => Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r))),
-            None => Ok(Cow::Owned(written_as(id, out.form))),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ROR IDs have no URI scheme of their own: never asked.

@@ -40,7 +40,7 @@ pub use route::{Protocol, Route, Service};
 
 use crate::error::{Error, ErrorCode};
 use crate::iri::{IriRef, Level, SchemeEquivalence, ToIri, ToUri};
-use crate::{PidOutput, Warning};
+use crate::{PidForm, PidOutput, Warning};
 
 /// One identifier scheme. Implemented by a marker type in the scheme's folder
 /// (`DoiScheme`, `UrnScheme`, …); the identifier itself is [`Scheme::Id`].
@@ -252,6 +252,36 @@ pub(crate) fn borrowed_from<'a>(input: &'a str, r: IriRef<Cow<'_, str>>) -> Cow<
     match r.into_inner() {
         Cow::Borrowed(b) if b.len() == input.len() => Cow::Borrowed(input),
         c => Cow::Owned(c.into_owned()),
+    }
+}
+
+/// [`Scheme::to_uri`] of a scheme whose identifiers may be written as URLs: under
+/// [`PidForm::Auto`] such a URL ([`Scheme::as_iri`], asked only then) converted as the IRI it
+/// is; otherwise, or for another written form, the identifier as `written` gives it (ASCII,
+/// its own URI).
+pub(crate) fn url_or_written_uri<'a>(
+    out: &PidOutput,
+    t: &ToUri,
+    as_iri: impl FnOnce() -> Option<IriRef<&'a str>>,
+    written: impl FnOnce() -> Cow<'a, str>,
+) -> Result<Cow<'a, str>, ParseError> {
+    match (out.form == PidForm::Auto).then(as_iri).flatten() {
+        Some(r) => Ok(borrowed_from(r.into_inner(), t.convert(&r)?)),
+        None => Ok(written()),
+    }
+}
+
+/// [`Scheme::to_iri`] as [`url_or_written_uri`]: the written forms are ASCII, so their IRI is
+/// the same text.
+pub(crate) fn url_or_written_iri<'a>(
+    out: &PidOutput,
+    t: &ToIri,
+    as_iri: impl FnOnce() -> Option<IriRef<&'a str>>,
+    written: impl FnOnce() -> Cow<'a, str>,
+) -> Result<Cow<'a, str>, ParseError> {
+    match (out.form == PidForm::Auto).then(as_iri).flatten() {
+        Some(r) => Ok(borrowed_from(r.into_inner(), t.convert(&r))),
+        None => Ok(written()),
     }
 }
 

@@ -95,12 +95,8 @@ impl Scheme for ViafScheme {
         t: &ToUri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)?))
-            }
-            _ => Ok(written_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_uri(out, t, url, || written_as(id, out.form))
     }
 
     /// As [`ViafScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -109,12 +105,8 @@ impl Scheme for ViafScheme {
         t: &ToIri,
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
-        match Self::as_iri(id) {
-            Some(r) if out.form == PidForm::Auto => {
-                Ok(crate::scheme::borrowed_from(r.into_inner(), t.convert(&r)))
-            }
-            _ => Ok(written_as(id, out.form)),
-        }
+        let url = || Self::as_iri(id);
+        crate::scheme::url_or_written_iri(out, t, url, || written_as(id, out.form))
     }
 
     /// VIAF has no URI scheme of its own.
