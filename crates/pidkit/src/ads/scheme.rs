@@ -104,7 +104,7 @@ impl Scheme for AdsScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// As [`AdsScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -114,7 +114,7 @@ impl Scheme for AdsScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// Bibcodes have no URI scheme of their own here (`info:bibcode/` is an info URI).

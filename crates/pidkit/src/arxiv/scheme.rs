@@ -92,7 +92,7 @@ impl Scheme for ArxivScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || Self::normalize(id, Level::Scheme, out))
+        crate::scheme::url_or_written(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// As [`ArxivScheme::to_uri`], mapped to an IRI.
@@ -102,7 +102,7 @@ impl Scheme for ArxivScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || Self::normalize(id, Level::Scheme, out))
+        crate::scheme::url_or_written(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// arXiv has no URI scheme: nothing for the ladder of other IRIs.

@@ -94,7 +94,7 @@ impl Scheme for GndScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || written_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || written_as(id, out.form))
     }
 
     /// As [`GndScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -104,7 +104,7 @@ impl Scheme for GndScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || written_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || written_as(id, out.form))
     }
 
     /// The GND has no URI scheme of its own.

@@ -106,7 +106,7 @@ impl Scheme for HalScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// As [`HalScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -116,7 +116,7 @@ impl Scheme for HalScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// HAL has no URI scheme: nothing to say about other IRIs.

@@ -106,7 +106,7 @@ impl Scheme for IsniScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`IsniScheme::to_uri`]: the URL is ASCII, so its IRI is the same text.
@@ -116,7 +116,7 @@ impl Scheme for IsniScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ISNIs have no URI scheme of their own (`urn:isni:` is a URN): never asked.

@@ -103,7 +103,7 @@ impl Scheme for OrcidScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`OrcidScheme::to_uri`]: the URI is ASCII, so its IRI is the same text.
@@ -113,7 +113,7 @@ impl Scheme for OrcidScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ORCID iDs have no URI scheme of their own: never asked.

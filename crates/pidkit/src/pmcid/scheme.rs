@@ -89,7 +89,7 @@ impl Scheme for PmcidScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || Self::normalize(id, Level::Scheme, out))
+        crate::scheme::url_or_written(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// As [`PmcidScheme::to_uri`], mapped to an IRI.
@@ -99,7 +99,7 @@ impl Scheme for PmcidScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || Self::normalize(id, Level::Scheme, out))
+        crate::scheme::url_or_written(out, t, url, || Self::normalize(id, Level::Scheme, out))
     }
 
     /// PMCIDs have no URI scheme: nothing for the ladder of other IRIs.

@@ -102,7 +102,7 @@ impl Scheme for RorScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// As [`RorScheme::to_uri`]: the URL is ASCII, so its IRI is the same text.
@@ -112,7 +112,7 @@ impl Scheme for RorScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || Cow::Owned(written_as(id, out.form)))
+        crate::scheme::url_or_written(out, t, url, || Cow::Owned(written_as(id, out.form)))
     }
 
     /// ROR IDs have no URI scheme of their own: never asked.

@@ -105,7 +105,7 @@ impl Scheme for RridScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// As [`RridScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -115,7 +115,7 @@ impl Scheme for RridScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || uri_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || uri_as(id, out.form))
     }
 
     /// `RRID:` is a label, not a URI scheme: nothing to say about other IRIs.

@@ -255,32 +255,37 @@ pub(crate) fn borrowed_from<'a>(input: &'a str, r: IriRef<Cow<'_, str>>) -> Cow<
     }
 }
 
-/// [`Scheme::to_uri`] of a scheme whose identifiers may be written as URLs: under
-/// [`PidForm::Auto`] such a URL ([`Scheme::as_iri`], asked only then) converted as the IRI it
-/// is; otherwise, or for another written form, the identifier as `written` gives it (ASCII,
-/// its own URI).
-pub(crate) fn url_or_written_uri<'a>(
-    out: &PidOutput,
-    t: &ToUri,
-    as_iri: impl FnOnce() -> Option<IriRef<&'a str>>,
-    written: impl FnOnce() -> Cow<'a, str>,
-) -> Result<Cow<'a, str>, ParseError> {
-    match (out.form == PidForm::Auto).then(as_iri).flatten() {
-        Some(r) => Ok(borrowed_from(r.into_inner(), t.convert(&r)?)),
-        None => Ok(written()),
+/// IRI → URI or URI → IRI conversion of one reference ([`ToUri`], [`ToIri`]), for
+/// [`url_or_written`].
+pub(crate) trait Conversion {
+    /// The converted reference (only IRI → URI can fail).
+    fn of<'r>(&self, r: &'r IriRef<&str>) -> Result<IriRef<Cow<'r, str>>, ParseError>;
+}
+
+impl Conversion for ToUri {
+    fn of<'r>(&self, r: &'r IriRef<&str>) -> Result<IriRef<Cow<'r, str>>, ParseError> {
+        Ok(self.convert(r)?)
     }
 }
 
-/// [`Scheme::to_iri`] as [`url_or_written_uri`]: the written forms are ASCII, so their IRI is
-/// the same text.
-pub(crate) fn url_or_written_iri<'a>(
+impl Conversion for ToIri {
+    fn of<'r>(&self, r: &'r IriRef<&str>) -> Result<IriRef<Cow<'r, str>>, ParseError> {
+        Ok(self.convert(r))
+    }
+}
+
+/// [`Scheme::to_uri`] and [`Scheme::to_iri`] of a scheme whose identifiers may be written as
+/// URLs: under [`PidForm::Auto`] such a URL ([`Scheme::as_iri`], asked only then) converted by
+/// `t` as the IRI it is; otherwise, or for another written form, the identifier as `written`
+/// gives it (ASCII, so its URI and its IRI are the same text).
+pub(crate) fn url_or_written<'a>(
     out: &PidOutput,
-    t: &ToIri,
+    t: &impl Conversion,
     as_iri: impl FnOnce() -> Option<IriRef<&'a str>>,
     written: impl FnOnce() -> Cow<'a, str>,
 ) -> Result<Cow<'a, str>, ParseError> {
     match (out.form == PidForm::Auto).then(as_iri).flatten() {
-        Some(r) => Ok(borrowed_from(r.into_inner(), t.convert(&r))),
+        Some(r) => Ok(borrowed_from(r.into_inner(), t.of(&r)?)),
         None => Ok(written()),
     }
 }

@@ -96,7 +96,7 @@ impl Scheme for WikidataScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_uri(out, t, url, || written_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || written_as(id, out.form))
     }
 
     /// As [`WikidataScheme::to_uri`]: every form the scheme writes is ASCII.
@@ -106,7 +106,7 @@ impl Scheme for WikidataScheme {
         out: &PidOutput,
     ) -> Result<Cow<'a, str>, ParseError> {
         let url = || Self::as_iri(id);
-        crate::scheme::url_or_written_iri(out, t, url, || written_as(id, out.form))
+        crate::scheme::url_or_written(out, t, url, || written_as(id, out.form))
     }
 
     /// Wikidata has no URI scheme of its own: nothing to say about other IRIs.
