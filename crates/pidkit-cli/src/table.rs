@@ -609,7 +609,7 @@ impl TableOut {
                 text.push('\u{FEFF}');
             }
             let cells: Vec<String> = added_names(&h.names, added);
-            t.write(&mut text, &h.raw, h.lead, h.tail, 0, &cells, 1);
+            t.note_replaced(t.write(&mut text, &h.raw, h.lead, h.tail, 0, &cells), 1);
             if h.tail == 0 {
                 text.push('\n');
             }
@@ -639,8 +639,16 @@ impl TableOut {
             out.push('\n');
             return;
         }
-        let at = line.line();
-        self.write(out, line.raw, place.lead, place.tail, place.pad, &cells, at);
+        let replaced = self.write(out, line.raw, place.lead, place.tail, place.pad, &cells);
+        self.note_replaced(replaced, line.line());
+    }
+
+    /// Count the row on `line` for [`TableOut::note`] if `replaced`.
+    fn note_replaced(&self, replaced: bool, line: usize) {
+        if replaced {
+            self.replaced.fetch_add(1, Ordering::Relaxed);
+            self.first_replaced.fetch_min(line, Ordering::Relaxed);
+        }
     }
 
     /// The warning about the rows written with U+FFFD for bytes that were not valid in the
@@ -659,8 +667,7 @@ impl TableOut {
     }
 
     /// Append the record `raw` (empty lines before it, the record, its line end) with `cells`;
-    /// `line` is the record's line, for [`TableOut::note`].
-    #[allow(clippy::too_many_arguments)]
+    /// whether bytes not valid in the encoding were written as U+FFFD.
     fn write<S: AsRef<str>>(
         &self,
         out: &mut String,
@@ -669,8 +676,7 @@ impl TableOut {
         tail: usize,
         pad: usize,
         cells: &[S],
-        line: usize,
-    ) {
+    ) -> bool {
         let body = &raw[lead..raw.len() - tail];
         out.push_str(&String::from_utf8_lossy(&raw[..lead]));
         let mut replaced = false;
@@ -689,10 +695,6 @@ impl TableOut {
                 push_cell(out, &text(cell), self.output);
             }
         }
-        if replaced {
-            self.replaced.fetch_add(1, Ordering::Relaxed);
-            self.first_replaced.fetch_min(line, Ordering::Relaxed);
-        }
         for _ in 0..pad {
             out.push(char::from(self.output));
         }
@@ -701,6 +703,7 @@ impl TableOut {
             push_cell(out, c.as_ref(), self.output);
         }
         out.push_str(&String::from_utf8_lossy(&raw[raw.len() - tail..]));
+        replaced
     }
 }
 
