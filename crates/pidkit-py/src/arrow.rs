@@ -22,7 +22,7 @@ use crate::options::{self, Codes};
 use crate::record::{Op, Record, Request, with_record};
 use pidkit::scheme::{FieldType, Value};
 use pidkit::{Details, Identifier, Kind};
-use pidkit_record::grouped::{CHUNK, Grouped};
+use pidkit_record::grouped::Grouped;
 use pidkit_record::{Function, Spec};
 
 /// The family of string type of the input, kept for the output.
@@ -111,22 +111,10 @@ impl<'a> Strings<'a> {
     /// null row).
     fn for_each_answer<A: Copy>(
         &self,
-        mut answer: impl FnMut(&str, &mut String) -> A,
-        mut f: impl FnMut(Option<(A, &str)>),
+        answer: impl FnMut(&str, &mut String) -> A,
+        f: impl FnMut(Option<(A, &str)>),
     ) {
-        let mut grouped = Grouped::new();
-        let mut chunk = Vec::with_capacity(CHUNK.min(self.len()));
-        let mut flush = |chunk: &mut Vec<Option<&'a str>>| {
-            grouped.run(chunk, &mut answer, &mut f);
-            chunk.clear();
-        };
-        self.for_each(|t| {
-            chunk.push(t);
-            if chunk.len() == CHUNK {
-                flush(&mut chunk);
-            }
-        });
-        flush(&mut chunk);
+        Grouped::new().run_all(|each| self.for_each(each), answer, f);
     }
 }
 

@@ -6,6 +6,7 @@
 mod arrow;
 mod message;
 mod options;
+mod polars_plugin;
 mod resolve;
 mod scalar;
 

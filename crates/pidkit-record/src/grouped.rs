@@ -122,6 +122,26 @@ impl<A: Copy> Grouped<A> {
         }
     }
 
+    /// [`Grouped::run`] over every row `rows` hands its callback (`None` for a null), chunk by
+    /// chunk of [`CHUNK`] rows: what a batch function does with a column, whatever holds it
+    /// (an Arrow array, a Polars series).
+    pub fn run_all<'a>(
+        &mut self,
+        rows: impl FnOnce(&mut dyn FnMut(Option<&'a str>)),
+        mut answer: impl FnMut(&str, &mut String) -> A,
+        mut out: impl FnMut(Option<(A, &str)>),
+    ) {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        rows(&mut |v| {
+            chunk.push(v);
+            if chunk.len() == CHUNK {
+                self.run(&chunk, &mut answer, &mut out);
+                chunk.clear();
+            }
+        });
+        self.run(&chunk, &mut answer, &mut out);
+    }
+
     /// `self.order`: the indexes of `values`' non-null rows, sorted by [`key`] (stable).
     fn sort(&mut self, values: &[Option<&str>]) {
         self.counts.clear();
@@ -160,11 +180,11 @@ mod tests {
         };
         let mut grouped = Grouped::new();
         let mut got = Vec::new();
-        for chunk in values.chunks(CHUNK) {
-            grouped.run(chunk, answer, |a| {
-                got.push(a.map(|(n, t)| (n, t.to_string())))
-            });
-        }
+        grouped.run_all(
+            |each| values.iter().copied().for_each(each),
+            answer,
+            |a| got.push(a.map(|(n, t)| (n, t.to_string()))),
+        );
         let mut text = String::new();
         let want = values
             .iter()

@@ -8,8 +8,12 @@
 >>> df["ref"].pid.key().to_list()
 ['doi:10.1000/ABC', None, 'doi:10.1038/NPHYS1170']
 
-The functions run on each batch of the column through :mod:`pidkit.arrow` (Polars strings go
-in as Arrow ``string_view`` without a copy), so they work in lazy and streaming queries too.
+``check``, ``kind``, ``normalize``, ``key``, ``doi_name`` and ``identify`` are a native
+Polars plugin (``pidkit._pidkit`` is one): they run in Rust inside Polars' engine, on its own
+string buffers, in lazy and streaming queries and on Polars' threads, with no Python per
+batch. ``to_uri``, ``to_iri``, ``parse`` and ``extract`` run on each batch through
+:mod:`pidkit.arrow` (Polars strings go in as Arrow ``string_view`` without a copy). Should
+this Polars not load the plugin, every function takes that road (:data:`NATIVE` says which).
 Each takes the options of its :mod:`pidkit.arrow` namesake (``clean``, ``deny``, ``allow``,
 ``as_``, ``level`` …), checked when the expression is made. ``identify`` and ``parse`` give
 struct columns and ``extract`` a list of structs.
@@ -23,14 +27,26 @@ struct columns and ``extract`` a list of structs.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
 
-from . import _engine
+from . import _engine, _pidkit
 
 _FUNCTIONS = _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + _engine.NESTED_FUNCTIONS
+
+#: The functions of the native plugin: the plugin's function, and the ``pidkit-record`` spec
+#: it reads its options from (``identify`` gives the ``normalize`` record's members).
+_PLUGIN = {
+    "check": ("pid_check", "check"),
+    "kind": ("pid_string", "kind"),
+    "normalize": ("pid_string", "normalize"),
+    "key": ("pid_string", "key"),
+    "doi_name": ("pid_string", "doi_name"),
+    "identify": ("pid_identify", "normalize"),
+}
 
 
 def _checked(name: str, options: dict[str, Any]) -> Any:
@@ -39,6 +55,43 @@ def _checked(name: str, options: dict[str, Any]) -> Any:
     fn = _engine.function(name, options)
     fn(pa.array([], pa.string()))
     return fn
+
+
+def _plugin(name: str, expr: pl.Expr, options: dict[str, Any]) -> pl.Expr:
+    """The native plugin's expression of ``name`` on ``expr``, its options carried as the
+    spec's code and policy (checked here: a bad option fails when the expression is made)."""
+    function, spec = _PLUGIN[name]
+    _engine.function(name, options)  # an option ``name`` does not take: TypeError
+    code, policy = _pidkit.jvm_spec(spec, **_engine.applicable(name, options))
+    return pl.plugins.register_plugin_function(
+        plugin_path=Path(_pidkit.__file__),
+        function_name=function,
+        args=expr,
+        kwargs={"code": code, "policy": policy},
+        is_elementwise=True,
+    )
+
+
+def _native() -> bool:
+    """Whether this Polars runs the plugin: one expression of each of its functions on a
+    small frame, answered as :mod:`pidkit.arrow` answers."""
+    values = ["doi:10.1000/ABC", None, "nope", "0000-0002-1825-0097"]
+    try:
+        got = pl.DataFrame({"v": values}).select(
+            _plugin(name, pl.col("v"), {}).alias(name) for name in _PLUGIN
+        )
+        return all(
+            got[name].to_list() == _engine.function(name, {})(pa.array(values, pa.string())).to_pylist()
+            for name in _PLUGIN
+        )
+    except Exception:  # noqa: BLE001 - any failure to load or run the plugin: the Arrow road
+        return False
+
+
+#: Whether ``check``, ``kind``, ``normalize``, ``key``, ``doi_name`` and ``identify`` run as the
+#: native plugin (``False``: this Polars did not load it, and they run through
+#: :mod:`pidkit.arrow` like the other functions).
+NATIVE: bool = _native()
 
 
 def _series(fn: Any, s: pl.Series) -> pl.Series:
@@ -72,6 +125,8 @@ class PidExpr:
             raise AttributeError(name)
 
         def method(**options: Any) -> pl.Expr:
+            if NATIVE and name in _PLUGIN:
+                return _plugin(name, self._expr, options)
             fn = _checked(name, options)
             dtype = _dtype(name)
             kwargs: dict[str, Any] = {"is_elementwise": True}
@@ -95,6 +150,9 @@ class PidSeries:
             raise AttributeError(name)
 
         def method(**options: Any) -> pl.Series:
+            if NATIVE and name in _PLUGIN:
+                s = self._s
+                return s.to_frame().select(_plugin(name, pl.col(s.name), options)).to_series()
             return _series(_engine.function(name, options), self._s)
 
         method.__name__ = name
