@@ -166,6 +166,10 @@ def spark_bench(values, repeat, jar):
     ]
     if identity is not None:
         cases.append(("Arrow UDF returning its input (the floor)", identity("ref")))
+    # The floors of any function in the JVM: the column written as it is, and a built-in
+    # string function of Spark's own (upper-casing, on its UTF-8 strings, no UDF).
+    cases.append(("the column itself (the JVM floor)", F.col("ref")))
+    cases.append(("upper (a built-in string function)", F.upper("ref")))
     if jar:
         cases[2:2] = [
             ("pidkit.spark.doi_name (JVM UDF)", pid.doi_name("ref", engine="jvm")),
