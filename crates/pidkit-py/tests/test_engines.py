@@ -371,7 +371,7 @@ def test_polars_plugin_answers_as_the_arrow_functions_row_by_row():
         assert got == want, (name, options)
 
 
-def test_polars_plugin_columns_of_other_types():
+def test_polars_columns_of_other_types(polars_road):
     import polars as pl
 
     import pidkit.polars  # noqa: F401
@@ -384,8 +384,21 @@ def test_polars_plugin_columns_of_other_types():
     assert empty.select(pl.col("v").pid.identify())["v"].dtype == pl.Struct(
         {"kind": pl.String, "valid": pl.Boolean, "normalized": pl.String}
     )
-    with pytest.raises(pl.exceptions.ComputeError, match="reads a column of strings, not i64"):
-        pl.DataFrame({"v": [1, 2]}).select(pl.col("v").pid.key())
+    # Other types are read as Polars casts them to strings; the plugin is handed strings alone
+    # (a categorical handed to it as it is would abort the process in the plugin's import).
+    pmids = pl.DataFrame({"v": [31452104, None]})
+    assert pmids.select(pl.col("v").pid.kind(as_="pmid"))["v"].to_list() == ["pmid", None]
+    assert pmids["v"].pid.check(as_="pmid").to_list() == [True, None]
+    for dtype in (pl.Categorical, pl.Enum(["10.1000/A", "nope"])):
+        cat = pl.DataFrame({"v": ["10.1000/A", "nope", None]}, schema={"v": dtype})
+        assert cat.select(pl.col("v").pid.key())["v"].to_list() == ["doi:10.1000/A", None, None]
+        assert cat["v"].pid.identify().to_list()[1]["valid"] is False
+    utf8 = pl.DataFrame({"v": [b"10.1000/A"]})
+    assert utf8.select(pl.col("v").pid.key())["v"].to_list() == ["doi:10.1000/A"]
+    with pytest.raises(pl.exceptions.ComputeError, match="invalid utf8"):
+        pl.DataFrame({"v": [b"10.1000/A", b"\xff"]}).select(pl.col("v").pid.key())
+    with pytest.raises(pl.exceptions.InvalidOperationError):
+        pl.DataFrame({"v": [["10.1000/A"]]}).select(pl.col("v").pid.key())
     # In a group_by (the plugin is elementwise: each group's rows, each row's own answer).
     df = pl.DataFrame({"g": [1, 1, 2], "v": ["10.1000/A", "doi:10.1000/a", "nope"]})
     out = df.group_by("g", maintain_order=True).agg(pl.col("v").pid.key())

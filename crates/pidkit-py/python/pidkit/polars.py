@@ -94,6 +94,13 @@ def _native() -> bool:
 NATIVE: bool = _native()
 
 
+def _text(expr: pl.Expr) -> pl.Expr:
+    """The column as strings, as Polars casts it: categoricals and enums by their values,
+    integers (PubMed IDs) and binary that is UTF-8 by their text; a type Polars cannot cast to
+    strings (lists, structs) is Polars' error. The plugin is handed strings alone."""
+    return expr.cast(pl.String)
+
+
 def _series(fn: Any, s: pl.Series) -> pl.Series:
     if s.dtype == pl.Null:
         s = s.cast(pl.String)
@@ -125,14 +132,15 @@ class PidExpr:
             raise AttributeError(name)
 
         def method(**options: Any) -> pl.Expr:
+            expr = _text(self._expr)
             if NATIVE and name in _PLUGIN:
-                return _plugin(name, self._expr, options)
+                return _plugin(name, expr, options)
             fn = _checked(name, options)
             dtype = _dtype(name)
             kwargs: dict[str, Any] = {"is_elementwise": True}
             if dtype is not None:
                 kwargs["return_dtype"] = dtype
-            return self._expr.map_batches(lambda s: _series(fn, s), **kwargs)
+            return expr.map_batches(lambda s: _series(fn, s), **kwargs)
 
         method.__name__ = name
         return method
@@ -150,10 +158,10 @@ class PidSeries:
             raise AttributeError(name)
 
         def method(**options: Any) -> pl.Series:
+            s = self._s.cast(pl.String)
             if NATIVE and name in _PLUGIN:
-                s = self._s
                 return s.to_frame().select(_plugin(name, pl.col(s.name), options)).to_series()
-            return _series(_engine.function(name, options), self._s)
+            return _series(_engine.function(name, options), s)
 
         method.__name__ = name
         return method
