@@ -32,18 +32,25 @@ pub use crate::reading::Kind;
 /// assert_eq!(detect("../a/b"), Kind::RelativeRef);
 /// ```
 pub fn detect(s: &str) -> Kind {
-    let mut t = s.as_bytes();
-    if t.first().is_some_and(u8::is_ascii_whitespace)
-        || t.last().is_some_and(u8::is_ascii_whitespace)
-    {
-        t = s.trim().as_bytes();
-    }
+    let t = trimmed(s);
     if let Some(kind) = crate::scheme::claimant(t) {
         return kind;
     }
     match scheme(t) {
         Some(_) => Kind::Iri,
         None => Kind::RelativeRef,
+    }
+}
+
+/// The text detection looks at: `s` without its whitespace at the edges (`str::trim`), tested
+/// first with two byte compares, as most values have none.
+pub(crate) fn trimmed(s: &str) -> &[u8] {
+    let b = s.as_bytes();
+    match b.first().is_some_and(u8::is_ascii_whitespace)
+        || b.last().is_some_and(u8::is_ascii_whitespace)
+    {
+        true => s.trim().as_bytes(),
+        false => b,
     }
 }
 

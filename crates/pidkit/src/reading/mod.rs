@@ -201,7 +201,12 @@ pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
     if let Some(r) = common_doi(s, opts) {
         return Some(r.doi);
     }
-    if kind_to_read(s, opts) != Kind::Doi {
+    // Detection gives a DOI only where the DOI scheme claims the text (trimmed, as detection
+    // trims it): a few byte compares spare the other rows (junk, other kinds) the asking of
+    // every scheme.
+    if (opts.read_as == ReadAs::Auto && !crate::doi::claims(crate::detect::trimmed(s)))
+        || kind_to_read(s, opts) != Kind::Doi
+    {
         return None;
     }
     // The common forms were tried above: the general route alone is left.
@@ -611,6 +616,41 @@ mod tests {
                 prop_assert_eq!(got, want, "{:?} as {:?}", s, m);
             }
         });
+    }
+
+    /// `read_doi` skips the rows the DOI scheme does not claim: on values of other kinds, and on
+    /// DOIs with whitespace at their edges (detection trims it), it still answers as `read`.
+    #[test]
+    fn read_doi_on_other_kinds_and_spaced_dois() {
+        let values = [
+            "0000-0002-1825-0097",
+            "hdl:10.1000/1",
+            "ark:/12345/x",
+            "urn:isbn:0451450523",
+            "ISBN 0-451-45052-3",
+            "https://example.org/10.1000/x",
+            "  10.1000/x  ",
+            "\t doi:10.1000/x",
+            " https://doi.org/10.1000/x\n",
+            "10.1000",
+            "doi:",
+            "https://doi.org/",
+            "info:doi/10.1000/x",
+            "urn:doi:10.1000:x",
+            "\u{3000}10.1000/x",
+            "",
+        ];
+        for s in values {
+            for m in [ReadAs::Auto, ReadAs::Doi] {
+                let opts = ReadOptions::new(m, None).unwrap();
+                let want = match read(s, &opts).result {
+                    Ok(Identifier::Doi(d)) => Some(d.doi.as_str().to_owned()),
+                    _ => None,
+                };
+                let got = read_doi(s, &opts).map(|d| d.as_str().to_owned());
+                assert_eq!(got, want, "{s:?} as {m:?}");
+            }
+        }
     }
 
     /// The common DOI forms read at once give what detection and the DOI unit give.
