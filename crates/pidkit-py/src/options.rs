@@ -2,7 +2,7 @@
 //! `pidkit-record`'s parsers; an unknown value is a `ValueError` with the library's message.
 
 use pidkit::record::{Op, Request};
-use pidkit::{Idna, Level, PidOutput, ReadOptions, ToIri, ToUri};
+use pidkit::{Level, PidOutput, ReadOptions, ToIri, ToUri};
 use pidkit_record::options::Reads;
 use pidkit_record::{Spec, options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -104,32 +104,14 @@ pub fn request(op: Op, reads: &Reads<'_>) -> PyResult<Request> {
     reads.request(op).map_err(PyValueError::new_err)
 }
 
-/// `idna`: `dns` (http, https, ws, wss, ftp hosts), `any` or `never`.
-fn idna(idna: &str) -> PyResult<Idna> {
-    match idna {
-        "dns" => Ok(Idna::DnsSchemes),
-        "any" => Ok(Idna::AnyAuthority),
-        "never" => Ok(Idna::Never),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown idna '{idna}' (expected dns, any or never)"
-        ))),
-    }
-}
-
 /// The options of `to-uri`: which hosts get IDNA, and the document charset of http(s) queries.
-pub fn to_uri(idna_: &str, query_encoding: Option<&str>) -> PyResult<ToUri> {
-    let mut t = ToUri::new().idna(idna(idna_)?);
-    if let Some(label) = query_encoding {
-        let enc = pidkit::Encoding::for_label(label.as_bytes())
-            .ok_or_else(|| PyValueError::new_err(format!("unknown encoding label '{label}'")))?;
-        t = t.query_encoding(enc);
-    }
-    Ok(t)
+pub fn to_uri(idna: &str, query_encoding: Option<&str>) -> PyResult<ToUri> {
+    options::to_uri(idna, query_encoding).map_err(PyValueError::new_err)
 }
 
 /// The options of `to-iri`.
-pub fn to_iri(unicode_hosts: bool, idna_: &str) -> PyResult<ToIri> {
-    Ok(ToIri::new().idna(idna(idna_)?).unicode_hosts(unicode_hosts))
+pub fn to_iri(unicode_hosts: bool, idna: &str) -> PyResult<ToIri> {
+    options::to_iri(unicode_hosts, idna).map_err(PyValueError::new_err)
 }
 
 /// How PIDs are written in output (the CLI's `--pid-form` and `--pid-case`); `None` for the

@@ -1,18 +1,23 @@
 //! The Polars expression plugin: `pl.col(...).pid.check()`, `kind`, `normalize`, `key`,
-//! `doi_name` and `identify` run in Rust on Polars' own string buffers, inside Polars' engine
-//! (lazy, streaming, its thread pool), with no Arrow export and import and no Python per batch.
+//! `doi_name`, `identify`, `to_uri` and `to_iri` run in Rust on Polars' own string buffers,
+//! inside Polars' engine (lazy, streaming, its thread pool), with no Arrow export and import
+//! and no Python per batch.
 //!
-//! `pidkit.polars` registers each expression with the function's [`Spec`] as its options: the
-//! code and the policy that carry it to the JVM functions too (`pidkit._pidkit.jvm_spec`),
-//! pickled by Polars and read here once per batch. Every row goes through the same
-//! [`Spec`] as `pidkit.arrow`'s function of the same name, in the same groups of alike values
-//! ([`Grouped`]), so the two answer alike (the tests hold them to each other, row by row).
+//! `pidkit.polars` registers each expression with its options, pickled by Polars and read here
+//! once per batch: for the functions of a [`Spec`], the spec's code and policy (what carries
+//! it to the JVM functions too, `pidkit._pidkit.jvm_spec`); for the conversions, the options
+//! as `pidkit.arrow.to_uri` and `to_iri` take them ([`ConversionKwargs`]). Every row goes
+//! through the same code as `pidkit.arrow`'s function of the same name, in the same order
+//! (groups of alike values, [`Grouped`], where that function uses them), so the two answer
+//! alike (the tests hold them to each other, row by row).
 //!
 //! The C functions Polars calls are written by `pyo3-polars`' derive macro; they are the only
 //! unsafe code of the extension, and this module allows it for them alone (Cargo.toml's lints).
 #![allow(unsafe_code)]
 
-use pidkit_record::{Function, Grouped, Spec};
+use pidkit::record::Op;
+use pidkit_record::options::{self, Reads};
+use pidkit_record::{Function, Grouped, Spec, with_record};
 use polars::prelude::*;
 use pyo3_polars::derive::polars_expr;
 use serde::Deserialize;
@@ -147,4 +152,67 @@ fn pid_identify(inputs: &[Series], kwargs: SpecKwargs) -> PolarsResult<Series> {
     ];
     let out = StructChunked::from_series(ca.name().clone(), rows, members.iter())?;
     Ok(out.with_outer_validity(ca.rechunk_validity()).into_series())
+}
+
+/// The options of `to_uri` and `to_iri`, as `pidkit.arrow`'s functions take them (checked by
+/// `pidkit.polars` when the expression is made, with the Arrow function's messages).
+#[derive(Deserialize)]
+struct ConversionKwargs {
+    /// `uri` or `iri`.
+    to: String,
+    idna: String,
+    query_encoding: Option<String>,
+    unicode_hosts: bool,
+    as_: String,
+    profile: Option<String>,
+    pid_form: Option<String>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Vec<String>,
+    allow: Vec<String>,
+}
+
+impl ConversionKwargs {
+    /// The record's request, as `pidkit.arrow.to_uri` or `to_iri` makes it.
+    fn request(&self) -> Result<pidkit::record::Request, String> {
+        let out = options::conversion_output(self.pid_form.as_deref(), None)?;
+        let op = match self.to.as_str() {
+            "uri" => Op::ToUri(
+                options::to_uri(&self.idna, self.query_encoding.as_deref())?,
+                out,
+            ),
+            "iri" => Op::ToIri(options::to_iri(self.unicode_hosts, &self.idna)?, out),
+            other => return Err(format!("pidkit: no conversion to '{other}'")),
+        };
+        let reads = Reads {
+            as_: &self.as_,
+            profile: self.profile.as_deref(),
+            clean: self.clean,
+            deny_warnings: self.deny_warnings,
+            deny: self.deny.iter().map(String::as_str).collect(),
+            allow: self.allow.iter().map(String::as_str).collect(),
+        };
+        reads.request(op)
+    }
+}
+
+/// `to_uri` and `to_iri`: the CLI's `uri` / `iri` field, null where the input is null or not
+/// valid (an error, or a warning the policy denies); in the column's order, as
+/// `pidkit.arrow`'s conversions read.
+#[polars_expr(output_type=String)]
+fn pid_convert(inputs: &[Series], kwargs: ConversionKwargs) -> PolarsResult<Series> {
+    let req = kwargs
+        .request()
+        .map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let ca = strings(inputs)?;
+    let mut out = StringChunkedBuilder::new(ca.name().clone(), ca.len());
+    for t in ca.iter() {
+        match t {
+            Some(t) => with_record(t, &req, |r| {
+                out.append_option(r.value().filter(|_| r.valid))
+            }),
+            None => out.append_null(),
+        }
+    }
+    Ok(out.finish().into_series())
 }

@@ -364,6 +364,11 @@ def test_polars_plugin_answers_as_the_arrow_functions_row_by_row():
         ("key", {"clean": True, "deny": "cleaned-wrapper"}),
         ("doi_name", {}),
         ("identify", {"level": "simple", "profile": "legacy,rfc2141"}),
+        ("to_uri", {}),
+        ("to_uri", {"idna": "any", "query_encoding": "windows-1252", "pid_form": "url"}),
+        ("to_uri", {"clean": True, "deny": ["cleaned-wrapper"], "allow": "cleaned-label"}),
+        ("to_iri", {}),
+        ("to_iri", {"unicode_hosts": True, "idna": "never", "as_": "iri-ref"}),
     ]
     for name, options in cases:
         got = df.select(getattr(pl.col("v").pid, name)(**options))["v"].to_list()
@@ -511,6 +516,12 @@ def test_polars_takes_the_clis_options(messy_table, messy_expected, polars_road)
         pl.col("id").pid.key(deny="cleaned-nothing")
     with pytest.raises(TypeError, match="unexpected options idna"):
         pl.col("id").pid.key(idna="any")
+    with pytest.raises(ValueError, match="unknown idna 'dnz'"):
+        pl.col("id").pid.to_uri(idna="dnz")
+    with pytest.raises(ValueError, match="keep the case"):
+        pl.col("id").pid.to_iri(pid_case="lower")
+    with pytest.raises(TypeError, match="unexpected options unicode_hosts"):
+        pl.col("id").pid.to_uri(unicode_hosts=True)
 
 
 def test_duckdb_takes_the_clis_options(messy_table, messy_expected):

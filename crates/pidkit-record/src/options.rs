@@ -4,7 +4,7 @@
 //! values (an unknown warning code: the library's message, which names the codes like it).
 
 use pidkit::record::{Op, Policy, Request};
-use pidkit::{Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions};
+use pidkit::{Idna, Level, PidCase, PidForm, PidOutput, ReadAs, ReadOptions, ToIri, ToUri};
 
 /// How a function reads its inputs, the CLI's options of every line command: `--as`,
 /// `--profile`, `--clean`, `--deny-warnings`, `--deny CODE,…`, `--allow CODE,…`.
@@ -158,6 +158,41 @@ pub fn conversion_output(
         )),
         None => pid_output(pid_form, None),
     }
+}
+
+/// `idna` of `to_uri` and `to_iri` (the CLI's `--idna`): `dns` (the hosts of http, https,
+/// ws, wss and ftp), `any` or `never`.
+pub fn idna(idna: &str) -> Result<Idna, String> {
+    match idna {
+        "dns" => Ok(Idna::DnsSchemes),
+        "any" => Ok(Idna::AnyAuthority),
+        "never" => Ok(Idna::Never),
+        _ => Err(format!(
+            "unknown idna '{idna}' (expected dns, any or never)"
+        )),
+    }
+}
+
+/// The options of `to_uri`: which hosts get IDNA, and the document charset of http(s)
+/// queries (a WHATWG encoding label; `None`: UTF-8).
+///
+/// ```
+/// assert!(pidkit_record::options::to_uri("dns", Some("windows-1252")).is_ok());
+/// assert!(pidkit_record::options::to_uri("dns", Some("klingon")).unwrap_err().contains("klingon"));
+/// ```
+pub fn to_uri(idna_: &str, query_encoding: Option<&str>) -> Result<ToUri, String> {
+    let mut t = ToUri::new().idna(idna(idna_)?);
+    if let Some(label) = query_encoding {
+        let enc = pidkit::Encoding::for_label(label.as_bytes())
+            .ok_or_else(|| format!("unknown encoding label '{label}'"))?;
+        t = t.query_encoding(enc);
+    }
+    Ok(t)
+}
+
+/// The options of `to_iri`: whether IDNA hosts are shown in Unicode, and which hosts are.
+pub fn to_iri(unicode_hosts: bool, idna_: &str) -> Result<ToIri, String> {
+    Ok(ToIri::new().idna(idna(idna_)?).unicode_hosts(unicode_hosts))
 }
 
 #[cfg(test)]

@@ -8,10 +8,10 @@
 >>> df["ref"].pid.key().to_list()
 ['doi:10.1000/ABC', None, 'doi:10.1038/NPHYS1170']
 
-``check``, ``kind``, ``normalize``, ``key``, ``doi_name`` and ``identify`` are a native
-Polars plugin (``pidkit._pidkit`` is one): they run in Rust inside Polars' engine, on its own
-string buffers, in lazy and streaming queries and on Polars' threads, with no Python per
-batch. ``to_uri``, ``to_iri``, ``parse`` and ``extract`` run on each batch through
+``check``, ``kind``, ``normalize``, ``key``, ``doi_name``, ``identify``, ``to_uri`` and
+``to_iri`` are a native Polars plugin (``pidkit._pidkit`` is one): they run in Rust inside
+Polars' engine, on its own string buffers, in lazy and streaming queries and on Polars'
+threads, with no Python per batch. ``parse`` and ``extract`` run on each batch through
 :mod:`pidkit.arrow` (Polars strings go in as Arrow ``string_view`` without a copy). Should
 this Polars not load the plugin, every function takes that road (:data:`NATIVE` says which).
 Each takes the options of its :mod:`pidkit.arrow` namesake (``clean``, ``deny``, ``allow``,
@@ -38,7 +38,8 @@ from . import _engine, _pidkit
 _FUNCTIONS = _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + _engine.NESTED_FUNCTIONS
 
 #: The functions of the native plugin: the plugin's function, and the ``pidkit-record`` spec
-#: it reads its options from (``identify`` gives the ``normalize`` record's members).
+#: it reads its options from (``identify`` gives the ``normalize`` record's members); the
+#: conversions (no spec: ``None``) take their options as ``pidkit.arrow``'s functions do.
 _PLUGIN = {
     "check": ("pid_check", "check"),
     "kind": ("pid_string", "kind"),
@@ -46,6 +47,22 @@ _PLUGIN = {
     "key": ("pid_string", "key"),
     "doi_name": ("pid_string", "doi_name"),
     "identify": ("pid_identify", "normalize"),
+    "to_uri": ("pid_convert", None),
+    "to_iri": ("pid_convert", None),
+}
+
+#: The conversions' options and their defaults (``pidkit.arrow.to_uri``'s and ``to_iri``'s).
+_CONVERSION_DEFAULTS = {
+    "idna": "dns",
+    "query_encoding": None,
+    "unicode_hosts": False,
+    "as_": "auto",
+    "profile": None,
+    "pid_form": None,
+    "clean": False,
+    "deny_warnings": False,
+    "deny": None,
+    "allow": None,
 }
 
 
@@ -57,17 +74,37 @@ def _checked(name: str, options: dict[str, Any]) -> Any:
     return fn
 
 
+def _codes(v: Any) -> list[str]:
+    """``deny=`` or ``allow=`` as a list of codes (a string of codes separated by commas, or
+    an iterable of strings; the Arrow function has checked them)."""
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return v.split(",")
+    return [str(c) for c in v]
+
+
+def _kwargs(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The plugin's options for ``name``, checked here (a bad option fails when the expression
+    is made): a spec's code and policy, or a conversion's options in full."""
+    spec = _PLUGIN[name][1]
+    if spec is not None:
+        _engine.function(name, options)  # an option ``name`` does not take: TypeError
+        code, policy = _pidkit.jvm_spec(spec, **_engine.applicable(name, options))
+        return {"code": code, "policy": policy}
+    _checked(name, options)  # the Arrow function's TypeError or ValueError
+    given = {**_CONVERSION_DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
+    given.update(deny=_codes(given["deny"]), allow=_codes(given["allow"]))
+    return {"to": name.removeprefix("to_"), **given}
+
+
 def _plugin(name: str, expr: pl.Expr, options: dict[str, Any]) -> pl.Expr:
-    """The native plugin's expression of ``name`` on ``expr``, its options carried as the
-    spec's code and policy (checked here: a bad option fails when the expression is made)."""
-    function, spec = _PLUGIN[name]
-    _engine.function(name, options)  # an option ``name`` does not take: TypeError
-    code, policy = _pidkit.jvm_spec(spec, **_engine.applicable(name, options))
+    """The native plugin's expression of ``name`` on ``expr`` with ``options``."""
     return pl.plugins.register_plugin_function(
         plugin_path=Path(_pidkit.__file__),
-        function_name=function,
+        function_name=_PLUGIN[name][0],
         args=expr,
-        kwargs={"code": code, "policy": policy},
+        kwargs=_kwargs(name, options),
         is_elementwise=True,
     )
 
@@ -75,7 +112,7 @@ def _plugin(name: str, expr: pl.Expr, options: dict[str, Any]) -> pl.Expr:
 def _native() -> bool:
     """Whether this Polars runs the plugin: one expression of each of its functions on a
     small frame, answered as :mod:`pidkit.arrow` answers."""
-    values = ["doi:10.1000/ABC", None, "nope", "0000-0002-1825-0097"]
+    values = ["doi:10.1000/ABC", None, "nope", "0000-0002-1825-0097", "http://\u00fc.example/\u00e4"]
     try:
         got = pl.DataFrame({"v": values}).select(
             _plugin(name, pl.col("v"), {}).alias(name) for name in _PLUGIN
@@ -88,8 +125,8 @@ def _native() -> bool:
         return False
 
 
-#: Whether ``check``, ``kind``, ``normalize``, ``key``, ``doi_name`` and ``identify`` run as the
-#: native plugin (``False``: this Polars did not load it, and they run through
+#: Whether ``check``, ``kind``, ``normalize``, ``key``, ``doi_name``, ``identify``, ``to_uri``
+#: and ``to_iri`` run as the native plugin (``False``: this Polars did not load it, and they run through
 #: :mod:`pidkit.arrow` like the other functions).
 NATIVE: bool = _native()
 
