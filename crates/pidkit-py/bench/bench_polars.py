@@ -77,7 +77,7 @@ def main():
     v = pl.col("v")
     cases = {
         "DOIs": ["doi_name", "key", "check", "identify"],
-        "every kind": ["key", "check", "kind", "normalize", "identify"],
+        "every kind": ["key", "check", "kind", "normalize", "identify", "to_uri", "to_iri"],
     }
     print("| column | function | native plugin | map_batches (pidkit.arrow) | ratio | ns/row (native) |")
     print("|---|---|---:|---:|---:|---:|")
