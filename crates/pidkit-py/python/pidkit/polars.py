@@ -126,8 +126,8 @@ def _native() -> bool:
 
 
 #: Whether ``check``, ``kind``, ``normalize``, ``key``, ``doi_name``, ``identify``, ``to_uri``
-#: and ``to_iri`` run as the native plugin (``False``: this Polars did not load it, and they run through
-#: :mod:`pidkit.arrow` like the other functions).
+#: and ``to_iri`` run as the native plugin (``False``: this Polars did not load it, and they
+#: run through :mod:`pidkit.arrow` like the other functions).
 NATIVE: bool = _native()
 
 
