@@ -6,8 +6,9 @@ Markdown table, the best wall-clock time of ``--repeat`` runs of each, in one pr
     python crates/pidkit-py/bench/bench_polars.py            # 2 M rows (fixed seeds)
     python crates/pidkit-py/bench/bench_polars.py --n 10000000 --repeat 3
 
-Two columns: DOIs as reference lists write them (``generate.dois``) and a column of every
-kind (``generate.zoo``). Polars runs each query on its own thread pool (``POLARS_MAX_THREADS``;
+Three columns: DOIs as reference lists write them (``generate.dois``), a column of every
+kind (``generate.zoo``), and short texts with identifiers in them (``generate.texts``, a tenth
+of the rows, for ``extract``). Polars runs each query on its own thread pool (``POLARS_MAX_THREADS``;
 this machine's cores by default); the frame is one chunk, as a Parquet file of one row group
 would give it, and the rows are split across the threads by Polars' engine.
 """
@@ -70,6 +71,7 @@ def main():
     columns = {
         "DOIs": pl.DataFrame({"v": generate.dois(a.n)}, schema={"v": pl.String}),
         "every kind": pl.DataFrame({"v": generate.zoo(a.n)}, schema={"v": pl.String}),
+        "texts": pl.DataFrame({"v": generate.texts(a.n // 10)}, schema={"v": pl.String}),
     }
     print(f"generated {a.n:,} rows of each column in {time.perf_counter() - t:.1f} s")
     threads = os.environ.get("POLARS_MAX_THREADS") or pl.thread_pool_size()
@@ -77,7 +79,8 @@ def main():
     v = pl.col("v")
     cases = {
         "DOIs": ["doi_name", "key", "check", "identify"],
-        "every kind": ["key", "check", "kind", "normalize", "identify", "to_uri", "to_iri"],
+        "every kind": ["key", "check", "kind", "normalize", "identify", "to_uri", "to_iri", "parse"],
+        "texts": ["extract"],
     }
     print("| column | function | native plugin | map_batches (pidkit.arrow) | ratio | ns/row (native) |")
     print("|---|---|---:|---:|---:|---:|")
@@ -88,7 +91,7 @@ def main():
             batches = timed(df, lambda: getattr(v.pid, name)(), False, a.repeat)
             print(
                 f"| {column} | `pid.{name}()` | {native:.3f} s | {batches:.3f} s "
-                f"| {batches / native:.2f}× | {native * 1e9 / a.n:.0f} |"
+                f"| {batches / native:.2f}× | {native * 1e9 / df.height:.0f} |"
             )
     df = columns["DOIs"]
     plain = best(lambda: df.lazy().select(v.str.extract(DOI_RE, 1).str.to_uppercase()).collect(), a.repeat)

@@ -809,46 +809,55 @@ pub fn arrow_join(
 #[pyo3(signature = (data, /))]
 pub fn arrow_extract(py: Python<'_>, data: AnyArray) -> PyResult<Py<PyAny>> {
     run(py, data, &|s, family| {
-        let (mut start, mut end) = (IntCol::default(), IntCol::default());
-        let (mut kind, mut matched, mut name) = (
-            StrCol::new(family, 0, 0),
-            StrCol::new(family, 0, 0),
-            StrCol::new(family, 0, 0),
-        );
-        let mut truncated = BoolCol::default();
-        let mut counts = Vec::with_capacity(s.len());
-        s.for_each(|text| {
-            let Some(text) = text else {
-                counts.push(None);
-                return;
-            };
-            let found: Vec<_> = pidkit::extract::identifiers(text).collect();
-            counts.push(Some(found.len()));
-            let mut chars = crate::scalar::CharIndex::new(text);
-            for f in found {
-                start.push(Some(chars.at(f.start)));
-                end.push(Some(chars.at(f.end)));
-                kind.push(Some(f.kind.name()));
-                matched.push(Some(&f.text));
-                let reading = f.read();
-                let n = reading.result.as_ref().ok().and_then(|id| id.name());
-                name.push(n.as_deref());
-                truncated.0.push(Some(f.truncated));
-            }
-        });
-        let items = struct_array(
-            vec![
-                ("start", start.finish()),
-                ("end", end.finish()),
-                ("kind", kind.finish()?),
-                ("match", matched.finish()?),
-                ("name", name.finish()?),
-                ("truncated", truncated.finish()),
-            ],
-            None,
-        )?;
-        list_array(&counts, items)
+        extract_column(|each| s.for_each(each), family)
     })
+}
+
+/// `extract`'s list column for the rows `rows` hands its callback (`None` for a null): an
+/// Arrow array, or a Polars series (the plugin).
+pub(crate) fn extract_column(
+    rows: impl FnOnce(&mut dyn FnMut(Option<&str>)),
+    family: Family,
+) -> Result<ArrayRef, String> {
+    let (mut start, mut end) = (IntCol::default(), IntCol::default());
+    let (mut kind, mut matched, mut name) = (
+        StrCol::new(family, 0, 0),
+        StrCol::new(family, 0, 0),
+        StrCol::new(family, 0, 0),
+    );
+    let mut truncated = BoolCol::default();
+    let mut counts = Vec::new();
+    rows(&mut |text| {
+        let Some(text) = text else {
+            counts.push(None);
+            return;
+        };
+        let found: Vec<_> = pidkit::extract::identifiers(text).collect();
+        counts.push(Some(found.len()));
+        let mut chars = crate::scalar::CharIndex::new(text);
+        for f in found {
+            start.push(Some(chars.at(f.start)));
+            end.push(Some(chars.at(f.end)));
+            kind.push(Some(f.kind.name()));
+            matched.push(Some(&f.text));
+            let reading = f.read();
+            let n = reading.result.as_ref().ok().and_then(|id| id.name());
+            name.push(n.as_deref());
+            truncated.0.push(Some(f.truncated));
+        }
+    });
+    let items = struct_array(
+        vec![
+            ("start", start.finish()),
+            ("end", end.finish()),
+            ("kind", kind.finish()?),
+            ("match", matched.finish()?),
+            ("name", name.finish()?),
+            ("truncated", truncated.finish()),
+        ],
+        None,
+    )?;
+    list_array(&counts, items)
 }
 
 /// One column of a scheme's parts: a string or a boolean field ([`pidkit::scheme::Field`]).
@@ -1126,11 +1135,21 @@ pub fn arrow_parse(
     let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
     let req = options::request(Op::Read, &reads)?.warnings(true);
     run(py, data, &|s, family| {
-        let mut cols = ParseCols::new(family);
-        s.for_each(|t| match t {
-            Some(t) => with_record(t, &req, |r| cols.push(r)),
-            None => cols.push_null(),
-        });
-        cols.finish()
+        parse_column(|each| s.for_each(each), family, &req)
     })
+}
+
+/// `parse`'s struct column for the rows `rows` hands its callback (`None` for a null), read
+/// with `req`: an Arrow array, or a Polars series (the plugin).
+pub(crate) fn parse_column(
+    rows: impl FnOnce(&mut dyn FnMut(Option<&str>)),
+    family: Family,
+    req: &Request,
+) -> Result<ArrayRef, String> {
+    let mut cols = ParseCols::new(family);
+    rows(&mut |t| match t {
+        Some(t) => with_record(t, req, |r| cols.push(r)),
+        None => cols.push_null(),
+    });
+    cols.finish()
 }

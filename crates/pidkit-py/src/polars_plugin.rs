@@ -1,26 +1,33 @@
-//! The Polars expression plugin: `pl.col(...).pid.check()`, `kind`, `normalize`, `key`,
-//! `doi_name`, `identify`, `to_uri` and `to_iri` run in Rust on Polars' own string buffers,
-//! inside Polars' engine (lazy, streaming, its thread pool), with no Arrow export and import
-//! and no Python per batch.
+//! The Polars expression plugin: every function of `pl.col(...).pid` (`check`, `kind`,
+//! `normalize`, `key`, `doi_name`, `identify`, `to_uri`, `to_iri`, `parse`, `extract`) runs in
+//! Rust on Polars' own string buffers, inside Polars' engine (lazy, streaming, its thread
+//! pool), with no pyarrow round trip and no Python per batch.
 //!
 //! `pidkit.polars` registers each expression with its options, pickled by Polars and read here
 //! once per batch: for the functions of a [`Spec`], the spec's code and policy (what carries
-//! it to the JVM functions too, `pidkit._pidkit.jvm_spec`); for the conversions, the options
-//! as `pidkit.arrow.to_uri` and `to_iri` take them ([`ConversionKwargs`]). Every row goes
+//! it to the JVM functions too, `pidkit._pidkit.jvm_spec`); for `parse` and the conversions,
+//! the options as `pidkit.arrow`'s functions take them ([`ReadKwargs`], [`ConversionKwargs`]).
+//! `parse`'s and `extract`'s nested columns are built by `pidkit.arrow`'s builders. Every row goes
 //! through the same code as `pidkit.arrow`'s function of the same name, in the same order
 //! (groups of alike values, [`Grouped`], where that function uses them), so the two answer
 //! alike (the tests hold them to each other, row by row).
 //!
-//! The C functions Polars calls are written by `pyo3-polars`' derive macro; they are the only
-//! unsafe code of the extension, and this module allows it for them alone (Cargo.toml's lints).
+//! The C functions Polars calls are written by `pyo3-polars`' derive macro; they and the hand
+//! over of nested columns to Polars ([`to_series`]) are the only unsafe code of the extension,
+//! and this module allows it for them alone (Cargo.toml's lints).
 #![allow(unsafe_code)]
 
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::{Array, ArrayRef};
 use pidkit::record::Op;
 use pidkit_record::options::{self, Reads};
 use pidkit_record::{Function, Grouped, Spec, with_record};
 use polars::prelude::*;
 use pyo3_polars::derive::polars_expr;
+use pyo3_polars::export::polars_arrow::ffi;
 use serde::Deserialize;
+
+use crate::arrow::{Family, extract_column, parse_column};
 
 /// The options of every expression of the plugin: a [`Spec`] as [`Spec::code`] and
 /// [`Spec::policy`] make it.
@@ -154,8 +161,35 @@ fn pid_identify(inputs: &[Series], kwargs: SpecKwargs) -> PolarsResult<Series> {
     Ok(out.with_outer_validity(ca.rechunk_validity()).into_series())
 }
 
-/// The options of `to_uri` and `to_iri`, as `pidkit.arrow`'s functions take them (checked by
-/// `pidkit.polars` when the expression is made, with the Arrow function's messages).
+/// The reading options of `parse`, `to_uri` and `to_iri`, as `pidkit.arrow`'s functions take
+/// them (checked by `pidkit.polars` when the expression is made, with the Arrow function's
+/// messages).
+#[derive(Deserialize)]
+struct ReadKwargs {
+    as_: String,
+    profile: Option<String>,
+    clean: bool,
+    deny_warnings: bool,
+    deny: Vec<String>,
+    allow: Vec<String>,
+}
+
+impl ReadKwargs {
+    /// The record's request for `op`, as `pidkit.arrow`'s function makes it.
+    fn request(&self, op: Op) -> Result<pidkit::record::Request, String> {
+        let reads = Reads {
+            as_: &self.as_,
+            profile: self.profile.as_deref(),
+            clean: self.clean,
+            deny_warnings: self.deny_warnings,
+            deny: self.deny.iter().map(String::as_str).collect(),
+            allow: self.allow.iter().map(String::as_str).collect(),
+        };
+        reads.request(op)
+    }
+}
+
+/// The options of `to_uri` and `to_iri`: the conversion's, then the reading's.
 #[derive(Deserialize)]
 struct ConversionKwargs {
     /// `uri` or `iri`.
@@ -163,13 +197,9 @@ struct ConversionKwargs {
     idna: String,
     query_encoding: Option<String>,
     unicode_hosts: bool,
-    as_: String,
-    profile: Option<String>,
     pid_form: Option<String>,
-    clean: bool,
-    deny_warnings: bool,
-    deny: Vec<String>,
-    allow: Vec<String>,
+    #[serde(flatten)]
+    reads: ReadKwargs,
 }
 
 impl ConversionKwargs {
@@ -184,15 +214,7 @@ impl ConversionKwargs {
             "iri" => Op::ToIri(options::to_iri(self.unicode_hosts, &self.idna)?, out),
             other => return Err(format!("pidkit: no conversion to '{other}'")),
         };
-        let reads = Reads {
-            as_: &self.as_,
-            profile: self.profile.as_deref(),
-            clean: self.clean,
-            deny_warnings: self.deny_warnings,
-            deny: self.deny.iter().map(String::as_str).collect(),
-            allow: self.allow.iter().map(String::as_str).collect(),
-        };
-        reads.request(op)
+        self.reads.request(op)
     }
 }
 
@@ -215,4 +237,99 @@ fn pid_convert(inputs: &[Series], kwargs: ConversionKwargs) -> PolarsResult<Seri
         }
     }
     Ok(out.finish().into_series())
+}
+
+/// A column built by `pidkit.arrow`'s builders (arrow-rs) handed to Polars through the Arrow
+/// C data interface within this process: the buffers move, nothing is copied, and no Python
+/// or pyarrow is involved. (`parse` and `extract` have one builder of their nested columns,
+/// shared with `pidkit.arrow`, rather than a second one in Polars' types.)
+fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
+    let (array, schema) =
+        arrow_array::ffi::to_ffi(&a.to_data()).map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    // SAFETY: arrow-rs's `FFI_ArrowArray` and `FFI_ArrowSchema` and polars-arrow's `ArrowArray`
+    // and `ArrowSchema` are each the C data interface's struct (`#[repr(C)]`, the same members
+    // in the same order; `transmute` checks the sizes), and `to_ffi` has just filled them in:
+    // ownership moves to Polars' structs, whose `Drop` calls the producer's `release` once
+    // (arrow-rs's own `Drop` does not run on a transmuted value).
+    let (array, schema) = unsafe {
+        (
+            std::mem::transmute::<FFI_ArrowArray, ffi::ArrowArray>(array),
+            std::mem::transmute::<FFI_ArrowSchema, ffi::ArrowSchema>(schema),
+        )
+    };
+    // SAFETY: the structs are valid C data interface structs (above).
+    let field = unsafe { ffi::import_field_from_c(&schema) }?;
+    // SAFETY: as above; `field` is the array's own type.
+    let array = unsafe { ffi::import_array_from_c(array, field.dtype().clone()) }?;
+    Series::from_arrow(name, array)
+}
+
+/// A nested column (`parse`, `extract`): `build` run on each chunk of the input's rows (Arrow
+/// `string_view`, Polars' own string type, for the members); a column whose every row is null
+/// gives a column of nulls of the output type at once, as `pidkit.arrow` does.
+fn nested(
+    inputs: &[Series],
+    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>))) -> Result<ArrayRef, String>,
+) -> PolarsResult<Series> {
+    let err = |e: String| polars_err!(ComputeError: "{e}");
+    let ca = strings(inputs)?;
+    if ca.null_count() == ca.len() {
+        let dtype = to_series(ca.name().clone(), &build(&mut |_| {}).map_err(err)?)?
+            .dtype()
+            .clone();
+        return Ok(Series::full_null(ca.name().clone(), ca.len(), &dtype));
+    }
+    let mut out: Option<Series> = None;
+    for chunk in ca.downcast_iter() {
+        let a = build(&mut |each| chunk.iter().for_each(&mut *each)).map_err(err)?;
+        let s = to_series(ca.name().clone(), &a)?;
+        match &mut out {
+            Some(o) => {
+                o.append_owned(s)?;
+            }
+            None => out = Some(s),
+        }
+    }
+    out.ok_or_else(|| polars_err!(ComputeError: "pidkit: a column without chunks"))
+}
+
+/// The type of a nested column: what its builder makes of no rows.
+fn nested_type(
+    fields: &[Field],
+    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>))) -> Result<ArrayRef, String>,
+) -> PolarsResult<Field> {
+    let name = fields.first().map(|f| f.name().clone()).unwrap_or_default();
+    let empty = build(&mut |_| {}).map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    Ok(Field::new(
+        name.clone(),
+        to_series(name, &empty)?.dtype().clone(),
+    ))
+}
+
+fn parse_type(fields: &[Field]) -> PolarsResult<Field> {
+    // The type does not depend on the options.
+    let req = pidkit::record::Request::new(Op::Read, Default::default());
+    nested_type(fields, |rows| parse_column(rows, Family::View, &req))
+}
+
+/// `parse`: the CLI's `parse --json` record as a struct (without `line` and `input`), as
+/// `pidkit.arrow.parse` gives it.
+#[polars_expr(output_type_func=parse_type)]
+fn pid_parse(inputs: &[Series], kwargs: ReadKwargs) -> PolarsResult<Series> {
+    let req = kwargs
+        .request(Op::Read)
+        .map_err(|e| polars_err!(ComputeError: "{e}"))?
+        .warnings(true);
+    nested(inputs, |rows| parse_column(rows, Family::View, &req))
+}
+
+fn extract_type(fields: &[Field]) -> PolarsResult<Field> {
+    nested_type(fields, |rows| extract_column(rows, Family::View))
+}
+
+/// `extract`: the identifiers in each text, a list of structs, as `pidkit.arrow.extract`
+/// gives it.
+#[polars_expr(output_type_func=extract_type)]
+fn pid_extract(inputs: &[Series]) -> PolarsResult<Series> {
+    nested(inputs, |rows| extract_column(rows, Family::View))
 }

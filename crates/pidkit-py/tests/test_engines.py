@@ -369,6 +369,9 @@ def test_polars_plugin_answers_as_the_arrow_functions_row_by_row():
         ("to_uri", {"clean": True, "deny": ["cleaned-wrapper"], "allow": "cleaned-label"}),
         ("to_iri", {}),
         ("to_iri", {"unicode_hosts": True, "idna": "never", "as_": "iri-ref"}),
+        ("parse", {}),
+        ("parse", {"clean": True, "deny": "cleaned-wrapper", "profile": "legacy,rfc2141", "as_": "iri-ref"}),
+        ("extract", {}),
     ]
     for name, options in cases:
         got = df.select(getattr(pl.col("v").pid, name)(**options))["v"].to_list()
@@ -408,6 +411,41 @@ def test_polars_columns_of_other_types(polars_road):
     df = pl.DataFrame({"g": [1, 1, 2], "v": ["10.1000/A", "doi:10.1000/a", "nope"]})
     out = df.group_by("g", maintain_order=True).agg(pl.col("v").pid.key())
     assert out.rows() == [(1, ["doi:10.1000/A", "doi:10.1000/A"]), (2, [None])]
+
+
+def test_polars_extract(texts, expected_extract, polars_road):
+    import polars as pl
+
+    import pidkit.polars  # noqa: F401
+
+    # Many chunks, as in the namespace's test above.
+    t = pa.table({"text": pa.array(texts, pa.string())})
+    df = pl.concat([pl.from_arrow(t.slice(k, 37)) for k in range(0, t.num_rows, 37)], rechunk=False)
+    got = df.select(pl.col("text").pid.extract())["text"].to_list()
+    assert [None if g is None else [{k: f[k] for k in ("start", "kind", "match", "name")} for f in g] for g in got] == expected_extract
+    assert df["text"].pid.extract().to_list() == got
+    lazy = df.lazy().select(pl.col("text").pid.extract()).collect(engine="streaming")
+    assert lazy["text"].to_list() == got
+
+
+def test_polars_nested_columns_have_their_type_before_any_row():
+    # The plugin's parse and extract say their struct and list types to a lazy query's schema
+    # without running (the Arrow road infers them from the first batch); an empty column and
+    # a column of nulls have the same type as a column of values.
+    import polars as pl
+
+    import pidkit.polars  # noqa: F401
+
+    df = pl.DataFrame({"v": ["doi:10.1000/ABC", None, "see https://doi.org/10.1000/x"]})
+    for name in ("parse", "extract"):
+        expr = getattr(pl.col("v").pid, name)()
+        schema = df.lazy().select(expr).collect_schema()["v"]
+        assert df.select(expr)["v"].dtype == schema, name
+        empty = pl.DataFrame({"v": []}, schema={"v": pl.String}).select(expr)
+        assert empty["v"].dtype == schema, name
+        nulls = pl.DataFrame({"v": [None, None]}, schema={"v": pl.String}).select(expr)
+        assert nulls["v"].dtype == schema and nulls["v"].to_list() == [None, None], name
+    assert isinstance(df.lazy().select(pl.col("v").pid.parse()).collect_schema()["v"], pl.Struct)
 
 
 # ---------------------------------------------------------------- DuckDB

@@ -8,15 +8,13 @@
 >>> df["ref"].pid.key().to_list()
 ['doi:10.1000/ABC', None, 'doi:10.1038/NPHYS1170']
 
-``check``, ``kind``, ``normalize``, ``key``, ``doi_name``, ``identify``, ``to_uri`` and
-``to_iri`` are a native Polars plugin (``pidkit._pidkit`` is one): they run in Rust inside
+Every function is a native Polars plugin (``pidkit._pidkit`` is one): it runs in Rust inside
 Polars' engine, on its own string buffers, in lazy and streaming queries and on Polars'
-threads, with no Python per batch. ``parse`` and ``extract`` run on each batch through
-:mod:`pidkit.arrow` (Polars strings go in as Arrow ``string_view`` without a copy). Should
-this Polars not load the plugin, every function takes that road (:data:`NATIVE` says which).
-Each takes the options of its :mod:`pidkit.arrow` namesake (``clean``, ``deny``, ``allow``,
-``as_``, ``level`` …), checked when the expression is made. ``identify`` and ``parse`` give
-struct columns and ``extract`` a list of structs.
+threads, with no Python per batch. Should this Polars not load the plugin, every function runs
+on each batch through :mod:`pidkit.arrow` instead, with the same answers (:data:`NATIVE` says
+which road is taken). Each takes the options of its :mod:`pidkit.arrow` namesake (``clean``,
+``deny``, ``allow``, ``as_``, ``level`` …), checked when the expression is made. ``identify``
+and ``parse`` give struct columns and ``extract`` a list of structs.
 
 >>> messy = pl.DataFrame({"ref": ["https://doi.org/10.1000/abc", "DOI: 10.1000/ABC.", "(10.1000/abc)"]})
 >>> messy.group_by(pl.col("ref").pid.key(clean=True).alias("key")).len().to_dicts()
@@ -39,7 +37,7 @@ _FUNCTIONS = _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + _engine.NESTED_
 
 #: The functions of the native plugin: the plugin's function, and the ``pidkit-record`` spec
 #: it reads its options from (``identify`` gives the ``normalize`` record's members); the
-#: conversions (no spec: ``None``) take their options as ``pidkit.arrow``'s functions do.
+#: others (no spec: ``None``) take their options as ``pidkit.arrow``'s functions do.
 _PLUGIN = {
     "check": ("pid_check", "check"),
     "kind": ("pid_string", "kind"),
@@ -49,6 +47,18 @@ _PLUGIN = {
     "identify": ("pid_identify", "normalize"),
     "to_uri": ("pid_convert", None),
     "to_iri": ("pid_convert", None),
+    "parse": ("pid_parse", None),
+    "extract": ("pid_extract", None),
+}
+
+#: The reading options and their defaults (``pidkit.arrow.parse``'s, and the conversions').
+_READ_DEFAULTS = {
+    "as_": "auto",
+    "profile": None,
+    "clean": False,
+    "deny_warnings": False,
+    "deny": None,
+    "allow": None,
 }
 
 #: The conversions' options and their defaults (``pidkit.arrow.to_uri``'s and ``to_iri``'s).
@@ -56,13 +66,8 @@ _CONVERSION_DEFAULTS = {
     "idna": "dns",
     "query_encoding": None,
     "unicode_hosts": False,
-    "as_": "auto",
-    "profile": None,
     "pid_form": None,
-    "clean": False,
-    "deny_warnings": False,
-    "deny": None,
-    "allow": None,
+    **_READ_DEFAULTS,
 }
 
 
@@ -84,17 +89,23 @@ def _codes(v: Any) -> list[str]:
     return [str(c) for c in v]
 
 
-def _kwargs(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def _kwargs(name: str, options: dict[str, Any]) -> dict[str, Any] | None:
     """The plugin's options for ``name``, checked here (a bad option fails when the expression
-    is made): a spec's code and policy, or a conversion's options in full."""
+    is made): a spec's code and policy, or the reading's (and a conversion's) options in full;
+    ``extract`` takes none."""
     spec = _PLUGIN[name][1]
     if spec is not None:
         _engine.function(name, options)  # an option ``name`` does not take: TypeError
         code, policy = _pidkit.jvm_spec(spec, **_engine.applicable(name, options))
         return {"code": code, "policy": policy}
     _checked(name, options)  # the Arrow function's TypeError or ValueError
-    given = {**_CONVERSION_DEFAULTS, **{k: v for k, v in options.items() if v is not None}}
+    if name == "extract":
+        return None
+    defaults = _READ_DEFAULTS if name == "parse" else _CONVERSION_DEFAULTS
+    given = {**defaults, **{k: v for k, v in options.items() if v is not None}}
     given.update(deny=_codes(given["deny"]), allow=_codes(given["allow"]))
+    if name == "parse":
+        return given
     return {"to": name.removeprefix("to_"), **given}
 
 
@@ -125,9 +136,8 @@ def _native() -> bool:
         return False
 
 
-#: Whether ``check``, ``kind``, ``normalize``, ``key``, ``doi_name``, ``identify``, ``to_uri``
-#: and ``to_iri`` run as the native plugin (``False``: this Polars did not load it, and they
-#: run through :mod:`pidkit.arrow` like the other functions).
+#: Whether the functions run as the native plugin (``False``: this Polars did not load it, and
+#: they run on each batch through :mod:`pidkit.arrow`).
 NATIVE: bool = _native()
 
 
