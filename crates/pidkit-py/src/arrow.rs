@@ -264,9 +264,9 @@ impl StrCol {
         }
     }
 
-    /// `N` empty columns of `family`.
-    fn many<const N: usize>(family: Family) -> [StrCol; N] {
-        std::array::from_fn(|_| StrCol::new(family, 0, 0))
+    /// `N` empty columns of `family`, each with room for `rows` rows.
+    fn many<const N: usize>(family: Family, rows: usize) -> [StrCol; N] {
+        std::array::from_fn(|_| StrCol::new(family, rows, 0))
     }
 
     fn push(&mut self, s: Option<&str>) {
@@ -274,6 +274,15 @@ impl StrCol {
             StrCol::Utf8(c) => c.push(s),
             StrCol::Large(c) => c.push(s),
             StrCol::View(c) => c.push(s),
+        }
+    }
+
+    /// `n` nulls at once: the offsets and validity of `Utf8` and `LargeUtf8` filled in bulk.
+    fn push_nulls(&mut self, n: usize) {
+        match self {
+            StrCol::Utf8(c) => c.b.append_nulls(n),
+            StrCol::Large(c) => c.append_nulls(n),
+            StrCol::View(c) => (0..n).for_each(|_| c.append_null()),
         }
     }
 
@@ -309,6 +318,9 @@ impl IntCol {
 struct BoolCol(Vec<Option<bool>>);
 
 impl BoolCol {
+    fn push_nulls(&mut self, n: usize) {
+        self.0.resize(self.0.len() + n, None);
+    }
     fn finish(self) -> ArrayRef {
         Arc::new(BooleanArray::from(self.0))
     }
@@ -876,6 +888,13 @@ impl FieldCol {
         }
     }
 
+    fn push_nulls(&mut self, n: usize) {
+        match self {
+            FieldCol::Str(c) => c.push_nulls(n),
+            FieldCol::Bool(c) => c.push_nulls(n),
+        }
+    }
+
     fn finish(self) -> Result<ArrayRef, String> {
         match self {
             FieldCol::Str(c) => c.finish(),
@@ -885,37 +904,59 @@ impl FieldCol {
 }
 
 /// The struct column of one scheme's parts (`parse`'s `doi`, `urn` … members): a field each.
+/// A row of another kind is null in every field: such rows are counted, and their nulls
+/// written in one go before the next row of this kind (most rows of a column are of another
+/// kind than each scheme's but one, so this is most of `parse`'s output).
 struct SchemeCols {
     kind: Kind,
     valid: Vec<bool>,
     cols: Vec<FieldCol>,
+    /// Rows not yet written to `cols`: null in every field.
+    pending: usize,
 }
 
 impl SchemeCols {
-    fn new(kind: Kind, family: Family) -> SchemeCols {
+    fn new(kind: Kind, family: Family, rows: usize) -> SchemeCols {
         let cols = kind
             .fields()
             .iter()
             .map(|f| match f.ty {
-                FieldType::Bool => FieldCol::Bool(BoolCol::default()),
-                _ => FieldCol::Str(StrCol::new(family, 0, 0)),
+                FieldType::Bool => FieldCol::Bool(BoolCol(Vec::with_capacity(rows))),
+                _ => FieldCol::Str(StrCol::new(family, rows, 0)),
             })
             .collect();
         SchemeCols {
             kind,
-            valid: Vec::new(),
+            valid: Vec::with_capacity(rows),
             cols,
+            pending: 0,
         }
     }
 
     fn push(&mut self, d: Option<&Details<'_>>) {
         self.valid.push(d.is_some());
+        let Some(d) = d else {
+            self.pending += 1;
+            return;
+        };
+        self.flush();
         for (i, c) in self.cols.iter_mut().enumerate() {
-            c.push(d.map_or(Value::Null, |d| d.value(i)));
+            c.push(d.value(i));
         }
     }
 
-    fn finish(self) -> Result<(&'static str, ArrayRef), String> {
+    /// Write the nulls of the rows counted in `pending`.
+    fn flush(&mut self) {
+        if self.pending > 0 {
+            self.cols
+                .iter_mut()
+                .for_each(|c| c.push_nulls(self.pending));
+            self.pending = 0;
+        }
+    }
+
+    fn finish(mut self) -> Result<(&'static str, ArrayRef), String> {
+        self.flush();
         let names = self.kind.fields().iter().map(|f| f.name);
         let cols = names
             .zip(self.cols)
@@ -961,27 +1002,32 @@ const COMPONENTS: [&str; 9] = [
 ];
 
 impl ParseCols {
-    fn new(family: Family) -> ParseCols {
+    /// The columns for about `rows` rows (room is made for them: every column of a row's own
+    /// has one value a row, and growing them by doubling copied a fifth of `parse`'s output).
+    fn new(family: Family, rows: usize) -> ParseCols {
         ParseCols {
-            valid_row: Vec::new(),
-            kind: StrCol::new(family, 0, 0),
-            valid: BoolCol::default(),
-            mapped: StrCol::new(family, 0, 0),
-            err_valid: Vec::new(),
-            err: StrCol::many(family),
-            err_at: Default::default(),
-            warn_counts: Vec::new(),
-            warn: StrCol::many(family),
+            valid_row: Vec::with_capacity(rows),
+            kind: StrCol::new(family, rows, 0),
+            valid: BoolCol(Vec::with_capacity(rows)),
+            mapped: StrCol::new(family, rows, 0),
+            err_valid: Vec::with_capacity(rows),
+            err: StrCol::many(family, rows),
+            err_at: [
+                IntCol(Vec::with_capacity(rows)),
+                IntCol(Vec::with_capacity(rows)),
+            ],
+            warn_counts: Vec::with_capacity(rows),
+            warn: StrCol::many(family, 0),
             warn_at: Default::default(),
             warn_count: IntCol::default(),
             warn_more_counts: Vec::new(),
             warn_more: IntCol::default(),
-            comp_valid: Vec::new(),
-            comp: StrCol::many(family),
+            comp_valid: Vec::with_capacity(rows),
+            comp: StrCol::many(family, rows),
             schemes: Kind::ALL
                 .iter()
                 .filter(|k| k.reading().is_some())
-                .map(|k| SchemeCols::new(*k, family))
+                .map(|k| SchemeCols::new(*k, family, rows))
                 .collect(),
         }
     }
@@ -1135,18 +1181,19 @@ pub fn arrow_parse(
     let reads = reads!(codes = deny, allow; as_, profile, clean, deny_warnings);
     let req = options::request(Op::Read, &reads)?.warnings(true);
     run(py, data, &|s, family| {
-        parse_column(|each| s.for_each(each), family, &req)
+        parse_column(|each| s.for_each(each), s.len(), family, &req)
     })
 }
 
-/// `parse`'s struct column for the rows `rows` hands its callback (`None` for a null), read
-/// with `req`: an Arrow array, or a Polars series (the plugin).
+/// `parse`'s struct column for the rows `rows` hands its callback (`None` for a null), about
+/// `rows_hint` of them, read with `req`: an Arrow array, or a Polars series (the plugin).
 pub(crate) fn parse_column(
     rows: impl FnOnce(&mut dyn FnMut(Option<&str>)),
+    rows_hint: usize,
     family: Family,
     req: &Request,
 ) -> Result<ArrayRef, String> {
-    let mut cols = ParseCols::new(family);
+    let mut cols = ParseCols::new(family, rows_hint);
     rows(&mut |t| match t {
         Some(t) => with_record(t, req, |r| cols.push(r)),
         None => cols.push_null(),

@@ -264,24 +264,25 @@ fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
     Series::from_arrow(name, array)
 }
 
-/// A nested column (`parse`, `extract`): `build` run on each chunk of the input's rows (Arrow
+/// A nested column (`parse`, `extract`): `build` run on each chunk of the input's rows and
+/// their number (Arrow
 /// `string_view`, Polars' own string type, for the members); a column whose every row is null
 /// gives a column of nulls of the output type at once, as `pidkit.arrow` does.
 fn nested(
     inputs: &[Series],
-    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>))) -> Result<ArrayRef, String>,
+    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String>,
 ) -> PolarsResult<Series> {
     let err = |e: String| polars_err!(ComputeError: "{e}");
     let ca = strings(inputs)?;
     if ca.null_count() == ca.len() {
-        let dtype = to_series(ca.name().clone(), &build(&mut |_| {}).map_err(err)?)?
+        let dtype = to_series(ca.name().clone(), &build(&mut |_| {}, 0).map_err(err)?)?
             .dtype()
             .clone();
         return Ok(Series::full_null(ca.name().clone(), ca.len(), &dtype));
     }
     let mut out: Option<Series> = None;
     for chunk in ca.downcast_iter() {
-        let a = build(&mut |each| chunk.iter().for_each(&mut *each)).map_err(err)?;
+        let a = build(&mut |each| chunk.iter().for_each(&mut *each), chunk.len()).map_err(err)?;
         let s = to_series(ca.name().clone(), &a)?;
         match &mut out {
             Some(o) => {
@@ -296,10 +297,10 @@ fn nested(
 /// The type of a nested column: what its builder makes of no rows.
 fn nested_type(
     fields: &[Field],
-    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>))) -> Result<ArrayRef, String>,
+    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String>,
 ) -> PolarsResult<Field> {
     let name = fields.first().map(|f| f.name().clone()).unwrap_or_default();
-    let empty = build(&mut |_| {}).map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let empty = build(&mut |_| {}, 0).map_err(|e| polars_err!(ComputeError: "{e}"))?;
     Ok(Field::new(
         name.clone(),
         to_series(name, &empty)?.dtype().clone(),
@@ -309,7 +310,7 @@ fn nested_type(
 fn parse_type(fields: &[Field]) -> PolarsResult<Field> {
     // The type does not depend on the options.
     let req = pidkit::record::Request::new(Op::Read, Default::default());
-    nested_type(fields, |rows| parse_column(rows, Family::View, &req))
+    nested_type(fields, |rows, n| parse_column(rows, n, Family::View, &req))
 }
 
 /// `parse`: the CLI's `parse --json` record as a struct (without `line` and `input`), as
@@ -320,16 +321,16 @@ fn pid_parse(inputs: &[Series], kwargs: ReadKwargs) -> PolarsResult<Series> {
         .request(Op::Read)
         .map_err(|e| polars_err!(ComputeError: "{e}"))?
         .warnings(true);
-    nested(inputs, |rows| parse_column(rows, Family::View, &req))
+    nested(inputs, |rows, n| parse_column(rows, n, Family::View, &req))
 }
 
 fn extract_type(fields: &[Field]) -> PolarsResult<Field> {
-    nested_type(fields, |rows| extract_column(rows, Family::View))
+    nested_type(fields, |rows, _| extract_column(rows, Family::View))
 }
 
 /// `extract`: the identifiers in each text, a list of structs, as `pidkit.arrow.extract`
 /// gives it.
 #[polars_expr(output_type_func=extract_type)]
 fn pid_extract(inputs: &[Series]) -> PolarsResult<Series> {
-    nested(inputs, |rows| extract_column(rows, Family::View))
+    nested(inputs, |rows, _| extract_column(rows, Family::View))
 }
