@@ -789,28 +789,57 @@ pub fn arrow_join(
     non_strict: bool,
     profile: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let opts = options::read("iri-ref", profile)?;
-    let base = Iri::parse_with(base.to_owned(), opts.iri).map_err(|e| {
+    let join = Join::new(non_strict, profile).map_err(PyValueError::new_err)?;
+    let base = join.base(base).map_err(|e| {
         crate::scalar::parse_error(py, base, &e.widen(), Some("the base is not an IRI"))
     })?;
-    let mode = if non_strict {
-        ReferenceResolution::NonStrict
-    } else {
-        ReferenceResolution::Strict
-    };
     run(py, data, &|s, family| {
         let mut buf = String::new();
         string_column(s, family, Order::Column, |t, push| {
-            match pidkit::read(t, &opts).result.ok().and_then(|r| r.as_iri()) {
-                Some(r) => {
-                    buf.clear();
-                    let n = base.resolve_into(&r, mode, &mut buf).as_str().len();
-                    push(Some(&buf[..n]))
-                }
-                None => push(None),
-            }
+            push(join.resolve(&base, t, &mut buf))
         })
     })
+}
+
+/// `join`'s work, shared by `pidkit.arrow.join` and the Polars plugin: a reference read as an
+/// IRI reference under `profile`, resolved against a base (RFC 3986 §5.2).
+pub(crate) struct Join {
+    opts: pidkit::ReadOptions,
+    mode: ReferenceResolution,
+}
+
+impl Join {
+    /// The options of `join`: `non_strict` (RFC 3986 §5.2.2's non-strict parser) and the
+    /// `profile`s.
+    pub(crate) fn new(non_strict: bool, profile: Option<&str>) -> Result<Join, String> {
+        Ok(Join {
+            opts: pidkit_record::options::read("iri-ref", profile)?,
+            mode: if non_strict {
+                ReferenceResolution::NonStrict
+            } else {
+                ReferenceResolution::Strict
+            },
+        })
+    }
+
+    /// `base` read as an IRI (with a scheme), under the profiles.
+    pub(crate) fn base(&self, base: &str) -> Result<Iri<String>, pidkit::iri::IriParseError> {
+        Iri::parse_with(base.to_owned(), self.opts.iri)
+    }
+
+    /// The reference `t` resolved against `base`, written into `buf`; `None` where `t` is no
+    /// valid IRI reference.
+    pub(crate) fn resolve<'b>(
+        &self,
+        base: &Iri<String>,
+        t: &str,
+        buf: &'b mut String,
+    ) -> Option<&'b str> {
+        let r = pidkit::read(t, &self.opts).result.ok()?.as_iri()?;
+        buf.clear();
+        let n = base.resolve_into(&r, self.mode, buf).as_str().len();
+        Some(&buf[..n])
+    }
 }
 
 /// `extract`: the identifiers in each text, as a list of structs

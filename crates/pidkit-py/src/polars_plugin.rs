@@ -27,7 +27,7 @@ use pyo3_polars::derive::polars_expr;
 use pyo3_polars::export::polars_arrow::ffi;
 use serde::Deserialize;
 
-use crate::arrow::{Family, extract_column, parse_column};
+use crate::arrow::{Family, Join, extract_column, parse_column};
 
 /// The options of every expression of the plugin: a [`Spec`] as [`Spec::code`] and
 /// [`Spec::policy`] make it.
@@ -333,4 +333,49 @@ fn extract_type(fields: &[Field]) -> PolarsResult<Field> {
 #[polars_expr(output_type_func=extract_type)]
 fn pid_extract(inputs: &[Series]) -> PolarsResult<Series> {
     nested(inputs, |rows, _| extract_column(rows, Family::View))
+}
+
+/// The options of `join`, as `pidkit.arrow.join` takes them.
+#[derive(Deserialize)]
+struct JoinKwargs {
+    non_strict: bool,
+    profile: Option<String>,
+}
+
+/// `join`: each reference (the first column) resolved against its base (the second: one
+/// value for every row, or a base per row), as `pidkit.arrow.join` resolves it; null where the
+/// reference is null or not a valid IRI reference, or the base is null or not an IRI. A base
+/// is read once for its run of rows.
+#[polars_expr(output_type=String)]
+fn pid_join(inputs: &[Series], kwargs: JoinKwargs) -> PolarsResult<Series> {
+    let join = Join::new(kwargs.non_strict, kwargs.profile.as_deref())
+        .map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let refs = strings(inputs)?;
+    let bases = strings(inputs.get(1..).unwrap_or_default())?;
+    let rows = refs.len();
+    polars_ensure!(
+        bases.len() == rows || bases.len() == 1,
+        ShapeMismatch: "pidkit join: {} bases for {rows} references", bases.len()
+    );
+    let mut out = StringChunkedBuilder::new(refs.name().clone(), rows);
+    let (mut buf, mut last) = (String::new(), None::<(String, Option<pidkit::Iri<String>>)>);
+    let mut row = |t: Option<&str>, b: Option<&str>| {
+        let (Some(t), Some(b)) = (t, b) else {
+            return out.append_null();
+        };
+        if last.as_ref().is_none_or(|(text, _)| text != b) {
+            last = Some((b.to_owned(), join.base(b).ok()));
+        }
+        match last.as_ref().and_then(|(_, base)| base.as_ref()) {
+            Some(base) => out.append_option(join.resolve(base, t, &mut buf)),
+            None => out.append_null(),
+        }
+    };
+    if bases.len() == rows {
+        refs.iter().zip(bases.iter()).for_each(|(t, b)| row(t, b));
+    } else {
+        let b = bases.get(0);
+        refs.iter().for_each(|t| row(t, b));
+    }
+    Ok(out.finish().into_series())
 }

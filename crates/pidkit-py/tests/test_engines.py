@@ -413,6 +413,37 @@ def test_polars_columns_of_other_types(polars_road):
     assert out.rows() == [(1, ["doi:10.1000/A", "doi:10.1000/A"]), (2, [None])]
 
 
+def test_polars_join(table, expected, cli, polars_road):
+    import polars as pl
+
+    import pidkit.polars  # noqa: F401
+    from pidkit import _engine
+
+    base = "http://a/b/c/d;p?q"
+    want = cli.field(("join", base), expected.values, "resolved")
+    df = pl.concat([pl.from_arrow(table.slice(k, BATCH)) for k in range(0, table.num_rows, BATCH)], rechunk=False)
+    assert df.select(pl.col("id").pid.join(base))["id"].to_list() == want
+    assert df["id"].pid.join(base).to_list() == want
+    lazy = df.lazy().select(pl.col("id").pid.join(base)).collect(engine="streaming")
+    assert lazy["id"].to_list() == want
+    # A base per row, each row's own: a null base or one that is no IRI gives null, as the
+    # other engines' join of two columns does.
+    bases = [[base, None, "not a base", "https://x.example/a/b?c", "urn:x:y"][i % 5] for i in range(df.height)]
+    with_bases = df.with_columns(pl.Series("b", bases, pl.String))
+    by_row = _engine.join_columns(pa.array(bases, pa.string()), pa.array(expected.values, pa.string())).to_pylist()
+    assert with_bases.select(pl.col("id").pid.join(pl.col("b")))["id"].to_list() == by_row
+    assert with_bases["id"].pid.join(with_bases["b"]).to_list() == by_row
+    assert with_bases.select(pl.col("id").pid.join(pl.lit(base)))["id"].to_list() == want
+    # RFC 3986 §5.4.2: "http:g" is "http:g" to a strict parser, "http://a/b/c/g" otherwise.
+    g = pl.DataFrame({"r": ["http:g", None]})
+    assert g.select(pl.col("r").pid.join(base))["r"].to_list() == ["http:g", None]
+    assert g.select(pl.col("r").pid.join(base, non_strict=True))["r"].to_list() == ["http://a/b/c/g", None]
+    with pytest.raises(pidkit.ParseError):
+        pl.col("r").pid.join("not a base")
+    with pytest.raises(ValueError, match="profile"):
+        pl.col("r").pid.join(pl.col("b"), profile="no-such-profile")
+
+
 def test_polars_extract(texts, expected_extract, polars_road):
     import polars as pl
 

@@ -14,7 +14,15 @@ threads, with no Python per batch. Should this Polars not load the plugin, every
 on each batch through :mod:`pidkit.arrow` instead, with the same answers (:data:`NATIVE` says
 which road is taken). Each takes the options of its :mod:`pidkit.arrow` namesake (``clean``,
 ``deny``, ``allow``, ``as_``, ``level`` …), checked when the expression is made. ``identify``
-and ``parse`` give struct columns and ``extract`` a list of structs.
+and ``parse`` give struct columns and ``extract`` a list of structs. ``join(base)`` resolves
+references against a base: one IRI for every row (a string), or each row's own (an
+expression).
+
+>>> refs = pl.DataFrame({"ref": ["../g", "?y", "a b"], "base": ["http://a/b/c/d;p?q", None, "http://x/"]})
+>>> refs.select(pl.col("ref").pid.join("http://a/b/c/d;p?q"))["ref"].to_list()
+['http://a/b/g', 'http://a/b/c/d;p?y', None]
+>>> refs.select(pl.col("ref").pid.join(pl.col("base")))["ref"].to_list()
+['http://a/b/g', None, None]
 
 >>> messy = pl.DataFrame({"ref": ["https://doi.org/10.1000/abc", "DOI: 10.1000/ABC.", "(10.1000/abc)"]})
 >>> messy.group_by(pl.col("ref").pid.key(clean=True).alias("key")).len().to_dicts()
@@ -32,6 +40,7 @@ import polars as pl
 import pyarrow as pa
 
 from . import _engine, _pidkit
+from . import arrow as _arrow
 
 _FUNCTIONS = _engine.BOOL_FUNCTIONS + _engine.STRING_FUNCTIONS + _engine.NESTED_FUNCTIONS
 
@@ -167,12 +176,50 @@ def _dtype(name: str) -> Any:
     return None  # parse, extract: inferred from the first batch
 
 
+def _join(refs: pl.Expr, base: str | pl.Expr, non_strict: bool, profile: str | None) -> pl.Expr:
+    """``join`` on either road; a string base is checked here (an invalid one raises
+    :class:`pidkit.ParseError`, as :func:`pidkit.arrow.join` does), and the profiles."""
+    empty = pa.array([], pa.string())
+    _arrow.join(base if isinstance(base, str) else "x:", empty, non_strict=non_strict, profile=profile)
+    refs = _text(refs)
+    if isinstance(base, str):
+        if not NATIVE:
+            fn = lambda data: _arrow.join(base, data, non_strict=non_strict, profile=profile)  # noqa: E731
+            return refs.map_batches(lambda s: _series(fn, s), return_dtype=pl.String, is_elementwise=True)
+        bases = pl.lit(base, pl.String)
+    else:
+        bases = _text(base)
+        if not NATIVE:
+
+            def columns(ss: list[pl.Series]) -> pl.Series:
+                r, b = (x.cast(pl.String).to_arrow() for x in ss)
+                if len(b) == 1 and len(r) != 1:  # a literal base: every row's
+                    b = pa.array([b[0].as_py()] * len(r), pa.string())
+                return pl.Series(ss[0].name, _engine.join_columns(b, r, non_strict, profile), pl.String)
+
+            return pl.map_batches([refs, bases], columns, return_dtype=pl.String, is_elementwise=True)
+    return pl.plugins.register_plugin_function(
+        plugin_path=Path(_pidkit.__file__),
+        function_name="pid_join",
+        args=[refs, bases],
+        kwargs={"non_strict": non_strict, "profile": profile},
+        is_elementwise=True,
+    )
+
+
 @pl.api.register_expr_namespace("pid")
 class PidExpr:
     """``pl.col(...).pid.<function>(**options)``: see :mod:`pidkit.arrow`."""
 
     def __init__(self, expr: pl.Expr) -> None:
         self._expr = expr
+
+    def join(self, base: str | pl.Expr, *, non_strict: bool = False, profile: str | None = None) -> pl.Expr:
+        """Each reference resolved against ``base`` (RFC 3986 §5.2), as
+        :func:`pidkit.arrow.join`: an IRI for every row (a string; an invalid one raises
+        :class:`pidkit.ParseError` here), or an expression, each row's own base (null where
+        it is null or not an IRI). Null where the reference is null or invalid."""
+        return _join(self._expr, base, non_strict, profile)
 
     def __getattr__(self, name: str):
         if name not in _FUNCTIONS:
@@ -199,6 +246,15 @@ class PidSeries:
 
     def __init__(self, s: pl.Series) -> None:
         self._s = s
+
+    def join(self, base: str | pl.Series, *, non_strict: bool = False, profile: str | None = None) -> pl.Series:
+        """:meth:`PidExpr.join` on this series: ``base`` an IRI, or a series of them."""
+        frame = self._s.to_frame("ref")
+        b: str | pl.Expr = base
+        if isinstance(base, pl.Series):
+            frame = frame.with_columns(base.alias("base"))
+            b = pl.col("base")
+        return frame.select(_join(pl.col("ref"), b, non_strict, profile)).to_series().alias(self._s.name)
 
     def __getattr__(self, name: str):
         if name not in _FUNCTIONS:
