@@ -935,10 +935,14 @@ impl FieldCol {
 /// The struct column of one scheme's parts (`parse`'s `doi`, `urn` … members): a field each.
 /// A row of another kind is null in every field: such rows are counted, and their nulls
 /// written in one go before the next row of this kind (most rows of a column are of another
-/// kind than each scheme's but one, so this is most of `parse`'s output).
+/// kind than each scheme's but one, so this is most of `parse`'s output). A scheme with no
+/// row in the column builds no field columns at all: its struct is made null at once, zeroed
+/// buffers in one allocation each (a column of DOIs leaves every other scheme's struct so).
 struct SchemeCols {
     kind: Kind,
+    family: Family,
     valid: Vec<bool>,
+    /// The field columns, made at the first row of this kind.
     cols: Vec<FieldCol>,
     /// Rows not yet written to `cols`: null in every field.
     pending: usize,
@@ -946,20 +950,24 @@ struct SchemeCols {
 
 impl SchemeCols {
     fn new(kind: Kind, family: Family, rows: usize) -> SchemeCols {
-        let cols = kind
-            .fields()
+        SchemeCols {
+            kind,
+            family,
+            valid: Vec::with_capacity(rows),
+            cols: Vec::new(),
+            pending: 0,
+        }
+    }
+
+    /// The field columns, empty, with room for `rows` rows.
+    fn columns(kind: Kind, family: Family, rows: usize) -> Vec<FieldCol> {
+        kind.fields()
             .iter()
             .map(|f| match f.ty {
                 FieldType::Bool => FieldCol::Bool(BoolCol(Vec::with_capacity(rows))),
                 _ => FieldCol::Str(StrCol::new(family, rows, 0)),
             })
-            .collect();
-        SchemeCols {
-            kind,
-            valid: Vec::with_capacity(rows),
-            cols,
-            pending: 0,
-        }
+            .collect()
     }
 
     fn push(&mut self, d: Option<&Details<'_>>) {
@@ -968,6 +976,9 @@ impl SchemeCols {
             self.pending += 1;
             return;
         };
+        if self.cols.is_empty() {
+            self.cols = Self::columns(self.kind, self.family, self.valid.capacity());
+        }
         self.flush();
         for (i, c) in self.cols.iter_mut().enumerate() {
             c.push(d.value(i));
@@ -984,14 +995,28 @@ impl SchemeCols {
         }
     }
 
-    fn finish(mut self) -> Result<(&'static str, ArrayRef), String> {
-        self.flush();
-        let names = self.kind.fields().iter().map(|f| f.name);
+    /// The struct of the columns `cols` (all of one length), null where `valid` is false.
+    fn build(kind: Kind, cols: Vec<FieldCol>, valid: Vec<bool>) -> Result<ArrayRef, String> {
+        let names = kind.fields().iter().map(|f| f.name);
         let cols = names
-            .zip(self.cols)
+            .zip(cols)
             .map(|(n, c)| Ok((n, c.finish()?)))
             .collect::<Result<Vec<_>, String>>()?;
-        Ok((self.kind.name(), struct_array(cols, Some(self.valid))?))
+        struct_array(cols, Some(valid))
+    }
+
+    fn finish(mut self) -> Result<(&'static str, ArrayRef), String> {
+        if self.cols.is_empty() {
+            // No row of this kind: the struct's type from no rows, and every row null.
+            let empty = Self::build(self.kind, Self::columns(self.kind, self.family, 0), vec![])?;
+            let nulls = arrow_array::new_null_array(empty.data_type(), self.valid.len());
+            return Ok((self.kind.name(), nulls));
+        }
+        self.flush();
+        Ok((
+            self.kind.name(),
+            Self::build(self.kind, self.cols, self.valid)?,
+        ))
     }
 }
 
