@@ -63,6 +63,25 @@ def test_parse_is_the_cli_record(arr, expected):
         assert g == w, (i, arr[i])
 
 
+def test_parse_of_a_column_of_one_kind_is_the_cli_record(cli):
+    # A scheme with no row in the column builds no columns (its struct is made null at once),
+    # and one with rows writes the other rows' nulls in runs: a column of DOIs (with nulls and
+    # an invalid row) takes both roads, in every family of string type.
+    from conftest import Expected
+
+    import generate
+
+    values = generate.dois(3_000, seed=11)
+    values[5:5] = [None, "10.1000", None]
+    want = Expected(cli, values).parse()
+    for t in (pa.string(), pa.large_string(), pa.string_view()):
+        got = as_list(pa_pid.parse(pa.array(values, t)))
+        assert got == want, t
+    # One row of another kind at the very end: a run of nulls in its struct, then its row.
+    values = [*values, "urn:isbn:0451450523"]
+    assert as_list(pa_pid.parse(pa.array(values, pa.string()))) == Expected(cli, values).parse()
+
+
 def test_doi_name_is_the_parse_records(arr, expected):
     assert as_list(pa_pid.doi_name(arr)) == expected.doi_name()
 
