@@ -1,7 +1,7 @@
 //! The Polars expression plugin: every function of `pl.col(...).pid` (`check`, `kind`,
-//! `normalize`, `key`, `doi_name`, `identify`, `to_uri`, `to_iri`, `parse`, `extract`) runs in
-//! Rust on Polars' own string buffers, inside Polars' engine (lazy, streaming, its thread
-//! pool), with no pyarrow round trip and no Python per batch.
+//! `normalize`, `key`, `doi_name`, `identify`, `to_uri`, `to_iri`, `parse`, `extract`, `join`)
+//! runs in Rust on Polars' own string buffers, inside Polars' engine (lazy, streaming, its
+//! thread pool), with no pyarrow round trip and no Python per batch.
 //!
 //! `pidkit.polars` registers each expression with its options, pickled by Polars and read here
 //! once per batch: for the functions of a [`Spec`], the spec's code and policy (what carries
@@ -265,9 +265,9 @@ fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
 }
 
 /// A nested column (`parse`, `extract`): `build` run on each chunk of the input's rows and
-/// their number (Arrow
-/// `string_view`, Polars' own string type, for the members); a column whose every row is null
-/// gives a column of nulls of the output type at once, as `pidkit.arrow` does.
+/// their number, into Arrow `string_view` members (Polars' own strings, which its import
+/// takes as they are); a column whose every row is null gives a column of nulls of the
+/// output type at once, as `pidkit.arrow` does.
 fn nested(
     inputs: &[Series],
     build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String>,
