@@ -129,17 +129,30 @@ def _plugin(name: str, expr: pl.Expr, options: dict[str, Any]) -> pl.Expr:
     )
 
 
+def _join_plugin(refs: pl.Expr, bases: pl.Expr, non_strict: bool, profile: str | None) -> pl.Expr:
+    """The native plugin's ``join`` of the references ``refs`` against ``bases``."""
+    return pl.plugins.register_plugin_function(
+        plugin_path=Path(_pidkit.__file__),
+        function_name="pid_join",
+        args=[refs, bases],
+        kwargs={"non_strict": non_strict, "profile": profile},
+        is_elementwise=True,
+    )
+
+
 def _native() -> bool:
     """Whether this Polars runs the plugin: one expression of each of its functions on a
     small frame, answered as :mod:`pidkit.arrow` answers."""
     values = ["doi:10.1000/ABC", None, "nope", "0000-0002-1825-0097", "http://\u00fc.example/\u00e4"]
+    base = "http://a/b/c/d;p?q"
     try:
+        arr = pa.array(values, pa.string())
         got = pl.DataFrame({"v": values}).select(
-            _plugin(name, pl.col("v"), {}).alias(name) for name in _PLUGIN
+            *(_plugin(name, pl.col("v"), {}).alias(name) for name in _PLUGIN),
+            _join_plugin(pl.col("v"), pl.lit(base, pl.String), False, None).alias("join"),
         )
-        return all(
-            got[name].to_list() == _engine.function(name, {})(pa.array(values, pa.string())).to_pylist()
-            for name in _PLUGIN
+        return got["join"].to_list() == _arrow.join(base, arr).to_pylist() and all(
+            got[name].to_list() == _engine.function(name, {})(arr).to_pylist() for name in _PLUGIN
         )
     except Exception:  # noqa: BLE001 - any failure to load or run the plugin: the Arrow road
         return False
@@ -198,13 +211,7 @@ def _join(refs: pl.Expr, base: str | pl.Expr, non_strict: bool, profile: str | N
                 return pl.Series(ss[0].name, _engine.join_columns(b, r, non_strict, profile), pl.String)
 
             return pl.map_batches([refs, bases], columns, return_dtype=pl.String, is_elementwise=True)
-    return pl.plugins.register_plugin_function(
-        plugin_path=Path(_pidkit.__file__),
-        function_name="pid_join",
-        args=[refs, bases],
-        kwargs={"non_strict": non_strict, "profile": profile},
-        is_elementwise=True,
-    )
+    return _join_plugin(refs, bases, non_strict, profile)
 
 
 @pl.api.register_expr_namespace("pid")
