@@ -29,6 +29,11 @@ use serde::Deserialize;
 
 use crate::arrow::{Family, Join, extract_column, parse_column};
 
+/// A message of the library's (an option it refused, a column too large) as Polars' error.
+fn compute_error(e: impl std::fmt::Display) -> PolarsError {
+    polars_err!(ComputeError: "{e}")
+}
+
 /// The options of every expression of the plugin: a [`Spec`] as [`Spec::code`] and
 /// [`Spec::policy`] make it.
 #[derive(Deserialize)]
@@ -39,7 +44,7 @@ struct SpecKwargs {
 
 impl SpecKwargs {
     fn spec(&self) -> PolarsResult<Spec> {
-        Spec::from_code(self.code, &self.policy).map_err(|e| polars_err!(ComputeError: "{e}"))
+        Spec::from_code(self.code, &self.policy).map_err(compute_error)
     }
 }
 
@@ -223,9 +228,7 @@ impl ConversionKwargs {
 /// `pidkit.arrow`'s conversions read.
 #[polars_expr(output_type=String)]
 fn pid_convert(inputs: &[Series], kwargs: ConversionKwargs) -> PolarsResult<Series> {
-    let req = kwargs
-        .request()
-        .map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let req = kwargs.request().map_err(compute_error)?;
     let ca = strings(inputs)?;
     let mut out = StringChunkedBuilder::new(ca.name().clone(), ca.len());
     for t in ca.iter() {
@@ -244,8 +247,7 @@ fn pid_convert(inputs: &[Series], kwargs: ConversionKwargs) -> PolarsResult<Seri
 /// or pyarrow is involved. (`parse` and `extract` have one builder of their nested columns,
 /// shared with `pidkit.arrow`, rather than a second one in Polars' types.)
 fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
-    let (array, schema) =
-        arrow_array::ffi::to_ffi(&a.to_data()).map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let (array, schema) = arrow_array::ffi::to_ffi(&a.to_data()).map_err(compute_error)?;
     // SAFETY: arrow-rs's `FFI_ArrowArray` and `FFI_ArrowSchema` and polars-arrow's `ArrowArray`
     // and `ArrowSchema` are each the C data interface's struct (`#[repr(C)]`, the same members
     // in the same order; `transmute` checks the sizes), and `to_ffi` has just filled them in:
@@ -264,26 +266,31 @@ fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
     Series::from_arrow(name, array)
 }
 
+/// What builds a nested column (`parse_column`, `extract_column`): the rows, handed one by one
+/// to the callback, and their number.
+type Build<'b> =
+    dyn Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String> + 'b;
+
+/// The type of a nested column: what its builder makes of no rows.
+fn nested_dtype(build: &Build<'_>) -> PolarsResult<DataType> {
+    let empty = build(&mut |_| {}, 0).map_err(compute_error)?;
+    Ok(to_series(PlSmallStr::EMPTY, &empty)?.dtype().clone())
+}
+
 /// A nested column (`parse`, `extract`): `build` run on each chunk of the input's rows and
 /// their number, into Arrow `string_view` members (Polars' own strings, which its import
 /// takes as they are); a column whose every row is null gives a column of nulls of the
 /// output type at once, as `pidkit.arrow` does.
-fn nested(
-    inputs: &[Series],
-    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String>,
-) -> PolarsResult<Series> {
-    let err = |e: String| polars_err!(ComputeError: "{e}");
+fn nested(inputs: &[Series], build: &Build<'_>) -> PolarsResult<Series> {
     let ca = strings(inputs)?;
     if ca.null_count() == ca.len() {
-        let dtype = to_series(ca.name().clone(), &build(&mut |_| {}, 0).map_err(err)?)?
-            .dtype()
-            .clone();
+        let dtype = nested_dtype(build)?;
         return Ok(Series::full_null(ca.name().clone(), ca.len(), &dtype));
     }
     let mut out: Option<Series> = None;
     for chunk in ca.downcast_iter() {
-        let a = build(&mut |each| chunk.iter().for_each(&mut *each), chunk.len()).map_err(err)?;
-        let s = to_series(ca.name().clone(), &a)?;
+        let a = build(&mut |each| chunk.iter().for_each(&mut *each), chunk.len());
+        let s = to_series(ca.name().clone(), &a.map_err(compute_error)?)?;
         match &mut out {
             Some(o) => {
                 o.append_owned(s)?;
@@ -294,23 +301,16 @@ fn nested(
     out.ok_or_else(|| polars_err!(ComputeError: "pidkit: a column without chunks"))
 }
 
-/// The type of a nested column: what its builder makes of no rows.
-fn nested_type(
-    fields: &[Field],
-    build: impl Fn(&mut dyn FnMut(&mut dyn FnMut(Option<&str>)), usize) -> Result<ArrayRef, String>,
-) -> PolarsResult<Field> {
+/// The field of a nested column, named after the input.
+fn nested_field(fields: &[Field], build: &Build<'_>) -> PolarsResult<Field> {
     let name = fields.first().map(|f| f.name().clone()).unwrap_or_default();
-    let empty = build(&mut |_| {}, 0).map_err(|e| polars_err!(ComputeError: "{e}"))?;
-    Ok(Field::new(
-        name.clone(),
-        to_series(name, &empty)?.dtype().clone(),
-    ))
+    Ok(Field::new(name, nested_dtype(build)?))
 }
 
 fn parse_type(fields: &[Field]) -> PolarsResult<Field> {
     // The type does not depend on the options.
     let req = pidkit::record::Request::new(Op::Read, Default::default());
-    nested_type(fields, |rows, n| parse_column(rows, n, Family::View, &req))
+    nested_field(fields, &|rows, n| parse_column(rows, n, Family::View, &req))
 }
 
 /// `parse`: the CLI's `parse --json` record as a struct (without `line` and `input`), as
@@ -319,20 +319,20 @@ fn parse_type(fields: &[Field]) -> PolarsResult<Field> {
 fn pid_parse(inputs: &[Series], kwargs: ReadKwargs) -> PolarsResult<Series> {
     let req = kwargs
         .request(Op::Read)
-        .map_err(|e| polars_err!(ComputeError: "{e}"))?
+        .map_err(compute_error)?
         .warnings(true);
-    nested(inputs, |rows, n| parse_column(rows, n, Family::View, &req))
+    nested(inputs, &|rows, n| parse_column(rows, n, Family::View, &req))
 }
 
 fn extract_type(fields: &[Field]) -> PolarsResult<Field> {
-    nested_type(fields, |rows, _| extract_column(rows, Family::View))
+    nested_field(fields, &|rows, _| extract_column(rows, Family::View))
 }
 
 /// `extract`: the identifiers in each text, a list of structs, as `pidkit.arrow.extract`
 /// gives it.
 #[polars_expr(output_type_func=extract_type)]
 fn pid_extract(inputs: &[Series]) -> PolarsResult<Series> {
-    nested(inputs, |rows, _| extract_column(rows, Family::View))
+    nested(inputs, &|rows, _| extract_column(rows, Family::View))
 }
 
 /// The options of `join`, as `pidkit.arrow.join` takes them.
@@ -348,8 +348,7 @@ struct JoinKwargs {
 /// is read once for its run of rows.
 #[polars_expr(output_type=String)]
 fn pid_join(inputs: &[Series], kwargs: JoinKwargs) -> PolarsResult<Series> {
-    let join = Join::new(kwargs.non_strict, kwargs.profile.as_deref())
-        .map_err(|e| polars_err!(ComputeError: "{e}"))?;
+    let join = Join::new(kwargs.non_strict, kwargs.profile.as_deref()).map_err(compute_error)?;
     let refs = strings(inputs)?;
     let bases = strings(inputs.get(1..).unwrap_or_default())?;
     let rows = refs.len();
