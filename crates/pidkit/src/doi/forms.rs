@@ -390,6 +390,7 @@ pub fn recognize_general(s: &str, profile: DoiProfile) -> Result<Recognized<'_>,
 /// The reading of `s` when it is a valid DOI, under the current rules, in one of the forms most
 /// data writes it in (`common`: the same answer as [`recognize_general`], found in one pass);
 /// `None` otherwise.
+#[inline]
 pub(crate) fn recognize_common(s: &str, profile: DoiProfile) -> Option<Recognized<'_>> {
     if profile != DoiProfile::Current {
         return None;
