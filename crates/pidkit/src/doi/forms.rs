@@ -398,6 +398,15 @@ pub(crate) fn recognize_common(s: &str, profile: DoiProfile) -> Option<Recognize
     common::recognize(s)
 }
 
+/// [`recognize_common`]'s DOI name, without the rest of the reading.
+#[inline]
+pub(crate) fn name_common(s: &str, profile: DoiProfile) -> Option<Doi<'_>> {
+    if profile != DoiProfile::Current {
+        return None;
+    }
+    common::name(s)
+}
+
 fn recognize_trimmed(s: &str, profile: DoiProfile) -> Result<Recognized<'_>, DoiParseError> {
     // Printable ASCII at both ends (the common case) is not whitespace: no Unicode trim needed.
     let printable = |b: Option<&u8>| b.is_some_and(|&c| c > b' ' && c < 0x80);

@@ -54,7 +54,7 @@ pub use forms::{
     AsUrl, DoiDetails, DoiForm, DoiSummary, Recognized, recognize, recognize_general,
     recognize_with,
 };
-pub(crate) use forms::{claims, name_of_urn_nss, recognize_common};
+pub(crate) use forms::{claims, name_common, name_of_urn_nss, recognize_common};
 pub use name::{Doi, DoiKey, DoiProfile};
 pub use scheme::DoiScheme;
 pub use uri::{AsUri, DoiUri};

@@ -82,16 +82,26 @@ impl<'a> Doi<'a> {
         })
     }
 
-    /// [`Doi::parse_with`] under the current rules for a name whose every byte is printable
-    /// ASCII other than space (the caller has checked), so every code point is graphic.
-    pub(crate) fn from_plain_ascii(name: &'a str) -> Option<Self> {
-        Some(Doi {
-            slash: plain_ascii_slash(name)?,
-            name: Cow::Borrowed(name),
-        })
+    /// The first `/` of `name` when it is made of printable ASCII other than space and `%`
+    /// and is a valid name under the current rules; `None` otherwise.
+    #[inline]
+    pub(crate) fn plain_ascii_slash(name: &str) -> Option<usize> {
+        plain_ascii_slash(name)
     }
 
-    /// [`Doi::from_plain_ascii`] for a name decoded into a `String`.
+    /// The DOI `name` whose first `/` [`Doi::plain_ascii_slash`] found at `slash`.
+    #[inline]
+    pub(crate) fn from_plain_ascii_at(name: &'a str, slash: usize) -> Self {
+        debug_assert_eq!(plain_ascii_slash(name), Some(slash));
+        Doi {
+            name: Cow::Borrowed(name),
+            slash,
+        }
+    }
+
+    /// [`Doi::parse_with`] under the current rules for a name decoded into a `String` whose
+    /// every byte is printable ASCII other than space (the caller has checked), so every
+    /// code point is graphic.
     pub(crate) fn from_plain_ascii_owned(name: String) -> Option<Doi<'static>> {
         Some(Doi {
             slash: plain_ascii_slash(&name)?,

@@ -198,8 +198,11 @@ fn auto_generic<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 /// assert!(read_doi("doi:10.1000", &opts).is_none());
 /// ```
 pub fn read_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::Doi<'a>> {
-    if let Some(r) = common_doi(s, opts) {
-        return Some(r.doi);
+    let common = matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
+        .then(|| crate::doi::name_common(s, opts.doi))
+        .flatten();
+    if common.is_some() {
+        return common;
     }
     // Detection gives a DOI only where the DOI scheme claims the text (trimmed, as detection
     // trims it): a few byte compares spare the other rows (junk, other kinds) the asking of
