@@ -424,6 +424,13 @@ pub fn equivalence(data: &[u8]) {
 /// same name, warnings and spans point inside the input.
 pub fn doi(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    // The DOI name alone (the batch functions' `doi_name`) is the reading's.
+    let opts = pidkit::ReadOptions::default();
+    let read = match pidkit::read(s, &opts).result {
+        Ok(pidkit::Identifier::Doi(r)) => Some(r.doi),
+        _ => None,
+    };
+    assert_eq!(pidkit::read_doi(s, &opts), read, "{s:?}");
     for profile in [DoiProfile::Current, DoiProfile::Legacy] {
         match Doi::parse_with(s, profile) {
             Ok(d) => {
