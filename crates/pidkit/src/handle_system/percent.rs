@@ -122,3 +122,50 @@ pub(crate) fn move_to_input(
         (w.offset, w.len) = (start + a, b - a);
     }
 }
+
+/// Names made of pieces that put every byte the writers treat apart (the encoded ones, `/`,
+/// `.`, controls, non-ASCII) at every place, for the property tests of the writers' two roads.
+#[cfg(test)]
+pub(crate) fn generated_names(pieces: usize) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    const PIECES: [&str; 37] = [
+        "10.",
+        "1000",
+        "/",
+        ".",
+        "..",
+        "/.",
+        "a",
+        "Z",
+        "-",
+        "%",
+        "\"",
+        "#",
+        "?",
+        "<",
+        ">",
+        "{",
+        "}",
+        "^",
+        "[",
+        "]",
+        "`",
+        "|",
+        "\\",
+        "+",
+        " ",
+        "é",
+        "\u{7f}",
+        "\u{0}",
+        ";",
+        "(",
+        ")",
+        ":",
+        "@",
+        "~",
+        "_",
+        "0123456789abcdef",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    ];
+    prop::collection::vec(prop::sample::select(PIECES.to_vec()), 0..pieces).prop_map(|v| v.concat())
+}
