@@ -419,80 +419,81 @@ fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny
 /// What [`string_column`] does with one row's text: hand its value (or `None`) to the push.
 type Push<'p> = dyn FnMut(Option<&str>) + 'p;
 
-/// How [`string_column`] goes through the rows.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Order {
-    /// In the column's order.
-    Column,
-    /// In groups of alike values ([`Strings::for_each_answer`]), for columns that mix kinds.
-    Grouped,
+/// How [`string_column`] goes through the rows, and what it asks of each.
+enum Rows<R, A> {
+    /// In the column's order: `R` reads a row's text and pushes its value.
+    Column(R),
+    /// In groups of alike values ([`Strings::for_each_answer`]), for columns that mix kinds:
+    /// `A` appends a row's value to the buffer it is handed and says whether there is one.
+    Grouped(A),
 }
 
-/// A string column, one value (or null) per row: `row` reads the text of a row and pushes its
-/// value; a null row gives a null. The loop is compiled for each output family's builder (the
-/// per-row work has no dispatch on Arrow types: 2 ns of `doi_name`'s 39 per row).
-fn string_column(
+/// The `A` of a [`Rows::Column`], the `R` of a [`Rows::Grouped`]: never called.
+type NoAnswer = fn(&str, &mut String) -> bool;
+type NoRow = fn(&str, &mut Push<'_>);
+
+/// A string column, one value (or null) per row, read as `rows` says; a null row gives a
+/// null. The loop is compiled for each output family's builder (the per-row work has no
+/// dispatch on Arrow types: 2 ns of `doi_name`'s 39 per row).
+fn string_column<R, A>(
     s: &Strings<'_>,
     family: Family,
-    order: Order,
-    mut row: impl FnMut(&str, &mut Push<'_>),
-) -> Result<ArrayRef, String> {
-    fn fill<S: Sink>(
+    mut rows: Rows<R, A>,
+) -> Result<ArrayRef, String>
+where
+    R: FnMut(&str, &mut Push<'_>),
+    A: FnMut(&str, &mut String) -> bool,
+{
+    fn fill<S: Sink, R, A>(
         s: &Strings<'_>,
         mut out: S,
-        order: Order,
-        row: &mut impl FnMut(&str, &mut Push<'_>),
-    ) -> Result<ArrayRef, String> {
-        match order {
-            Order::Column => s.for_each(|t| match t {
+        rows: &mut Rows<R, A>,
+    ) -> Result<ArrayRef, String>
+    where
+        R: FnMut(&str, &mut Push<'_>),
+        A: FnMut(&str, &mut String) -> bool,
+    {
+        match rows {
+            Rows::Column(row) => s.for_each(|t| match t {
                 Some(t) => row(t, &mut |v| out.push(v)),
                 None => out.push(None),
             }),
-            Order::Grouped => s.for_each_answer(
-                |t, text| {
-                    let mut some = false;
-                    row(t, &mut |v| {
-                        some = v.is_some();
-                        text.push_str(v.unwrap_or_default());
-                    });
-                    some
-                },
-                |a| out.push(a.and_then(|(some, v)| some.then_some(v))),
-            ),
+            Rows::Grouped(answer) => s.for_each_answer(answer, |a| {
+                out.push(a.and_then(|(some, v)| some.then_some(v)))
+            }),
         }
         out.into_array()
     }
-    let (rows, bytes) = (s.len(), s.bytes());
+    let (n, bytes) = (s.len(), s.bytes());
     match family {
-        Family::Utf8 => fill(s, Utf8Col::with_capacity(rows, bytes), order, &mut row),
-        Family::Large => fill(
-            s,
-            LargeStringBuilder::with_capacity(rows, bytes),
-            order,
-            &mut row,
-        ),
-        Family::View => fill(s, StringViewBuilder::with_capacity(rows), order, &mut row),
+        Family::Utf8 => fill(s, Utf8Col::with_capacity(n, bytes), &mut rows),
+        Family::Large => fill(s, LargeStringBuilder::with_capacity(n, bytes), &mut rows),
+        Family::View => fill(s, StringViewBuilder::with_capacity(n), &mut rows),
     }
 }
 
 /// A conversion's result column: the CLI's `uri` / `iri` field, null where the input is null
 /// or not valid (an error, or a warning the policy denies).
 fn transform(s: &Strings<'_>, family: Family, req: &Request) -> Result<ArrayRef, String> {
-    string_column(s, family, Order::Column, |text, push| {
+    let row = |text: &str, push: &mut Push<'_>| {
         with_record(text, req, |r| push(r.value().filter(|_| r.valid)))
-    })
+    };
+    string_column(s, family, Rows::<_, NoAnswer>::Column(row))
 }
 
 /// A string column of `spec`'s function (`kind`, `normalize`, `key`, `doi_name`), its rows
 /// read in groups of alike values — but for `doi_name`, which reads a column of DOIs, one
 /// route, and gains nothing from grouping.
 fn spec_column(py: Python<'_>, data: AnyArray, spec: &Spec) -> PyResult<Py<PyAny>> {
-    let order = match spec.function() {
-        Function::DoiName => Order::Column,
-        _ => Order::Grouped,
-    };
-    run(py, data, &|s, family| {
-        string_column(s, family, order, |t, push| spec.string(t, push))
+    run(py, data, &|s, family| match spec.function() {
+        Function::DoiName => {
+            let row = |t: &str, push: &mut Push<'_>| spec.string(t, push);
+            string_column(s, family, Rows::<_, NoAnswer>::Column(row))
+        }
+        _ => {
+            let answer = |t: &str, text: &mut String| spec.string_onto(t, text);
+            string_column(s, family, Rows::<NoRow, _>::Grouped(answer))
+        }
     })
 }
 
@@ -795,9 +796,8 @@ pub fn arrow_join(
     })?;
     run(py, data, &|s, family| {
         let mut buf = String::new();
-        string_column(s, family, Order::Column, |t, push| {
-            push(join.resolve(&base, t, &mut buf))
-        })
+        let row = |t: &str, push: &mut Push<'_>| push(join.resolve(&base, t, &mut buf));
+        string_column(s, family, Rows::<_, NoAnswer>::Column(row))
     })
 }
 

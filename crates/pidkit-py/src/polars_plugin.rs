@@ -102,14 +102,7 @@ fn pid_string(inputs: &[Series], kwargs: SpecKwargs) -> PolarsResult<Series> {
             }
         }
     } else {
-        let answer = |t: &str, text: &mut String| {
-            let mut some = false;
-            spec.string(t, |v| {
-                some = v.is_some();
-                text.push_str(v.unwrap_or_default());
-            });
-            some
-        };
+        let answer = |t: &str, text: &mut String| spec.string_onto(t, text);
         grouped(&ca, answer, |a| {
             out.append_option(a.and_then(|(some, v)| some.then_some(v)))
         });

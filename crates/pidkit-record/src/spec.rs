@@ -313,6 +313,32 @@ impl Spec {
         }
     }
 
+    /// [`Spec::string`]'s value for `input` appended to `text`, and whether there is one
+    /// (`false`: null, nothing appended). The batch functions write every row's value into one
+    /// buffer this way, and `normalize` and `key` write theirs there without a `String` of
+    /// their own.
+    pub fn string_onto(&self, input: &str, text: &mut String) -> bool {
+        match self.function {
+            Function::Normalize | Function::Key if self.plain() => {
+                let reading = pidkit::read(input, &self.req.opts);
+                match (&reading.result, self.function) {
+                    (Ok(id), Function::Key) => id.write_key(self.level, text),
+                    (Ok(id), _) => id.write_normal_form(self.level, &self.out, text),
+                    (Err(_), _) => return false,
+                }
+                true
+            }
+            _ => {
+                let mut some = false;
+                self.string(input, |v| {
+                    some = v.is_some();
+                    text.push_str(v.unwrap_or_default());
+                });
+                some
+            }
+        }
+    }
+
     /// `check`'s answer for `input` (for the other functions: the CLI's `valid` in the record
     /// of their command, `normalize` or `key`).
     pub fn check(&self, input: &str) -> bool {
@@ -388,6 +414,51 @@ mod tests {
             deny_warnings,
             ..Reads::default()
         }
+    }
+
+    #[test]
+    fn string_onto_appends_what_string_gives() {
+        let inputs = [
+            "DOI: 10.1000/abc",
+            "https://doi.org/10.1000/ABC?noredirect",
+            "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO%3B2-0",
+            "doi:10.1000/a/b",
+            "10.1000/a b",
+            "hdl:20.500.12345/x",
+            "https://hdl.handle.net/20.500.12345/x/y",
+            "0000-0002-1825-0097",
+            "urn:isbn:0451450523",
+            "HTTP://Example.COM:80/a/./b",
+            "ivo://org.gavo.dc/~?x",
+            "see above",
+            "",
+        ];
+        let mut n = 0;
+        for (f, _) in FUNCTIONS {
+            for l in LEVELS {
+                for form in PidForm::ALL.iter().map(|f| f.name()) {
+                    for case in PidCase::ALL.iter().map(|c| c.name()) {
+                        let r = reads("auto", None, false, false);
+                        let Ok(spec) = Spec::new(f, &r, Some(l), Some(form), Some(case)) else {
+                            continue;
+                        };
+                        for input in inputs {
+                            let mut want = None;
+                            spec.string(input, |v| want = v.map(|v| format!("before{v}")));
+                            let mut text = "before".to_string();
+                            let some = spec.string_onto(input, &mut text);
+                            let got = some.then_some(text.clone());
+                            assert_eq!(got, want, "{f} {l} {form} {case} {input:?}");
+                            if !some {
+                                assert_eq!(text, "before", "{f} {input:?}: appended to a null");
+                            }
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n > 1_000, "{n}");
     }
 
     #[test]

@@ -245,27 +245,34 @@ impl Recognized<'_> {
     /// # Ok::<(), pidkit::ParseError>(())
     /// ```
     pub fn written_as(&self, form: PidForm, case: Option<PidCase>) -> String {
+        // Written once into a buffer of about the right size (a `%XX` or two may grow it).
+        let mut out = String::with_capacity(self.doi.as_str().len() + 64);
+        self.write_as(form, case, &mut out);
+        out
+    }
+
+    /// [`Recognized::written_as`], appended to `out` (the batch functions write every row's
+    /// into one buffer).
+    pub(crate) fn write_as(&self, form: PidForm, case: Option<PidCase>, out: &mut String) {
         let case = case.filter(|c| *c != PidCase::AsGiven);
         let name = self.doi.as_str();
-        // Written once into a buffer of about the right size (a `%XX` or two may grow it).
-        let mut out = String::with_capacity(name.len() + 64);
-        let (lead, keeps_tail) = self.write_form(&mut out, form, &self.doi);
+        let start = out.len();
+        let (lead, keeps_tail) = self.write_form(out, form, &self.doi);
         if let Some(case) = case {
             // When no byte of the name needed `%XX`, the name follows the form's lead as it is,
             // and ASCII case moves no byte: it is cased there. Else it is written again, cased.
-            match out.get_mut(lead..).filter(|w| w.len() == name.len()) {
+            match out.get_mut(start + lead..).filter(|w| w.len() == name.len()) {
                 Some(w) if case == PidCase::Upper => w.make_ascii_uppercase(),
                 Some(w) => w.make_ascii_lowercase(),
                 None => {
-                    out.clear();
-                    self.write_form(&mut out, form, &self.doi.with_ascii_case(case));
+                    out.truncate(start);
+                    self.write_form(out, form, &self.doi.with_ascii_case(case));
                 }
             }
         }
         if keeps_tail {
             out.push_str(self.url_tail().unwrap_or(""));
         }
-        out
     }
 
     /// Write `doi` in `form` (as [`Recognized::written_as`] without case): the length of the

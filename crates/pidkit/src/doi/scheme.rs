@@ -113,15 +113,25 @@ impl Scheme for DoiScheme {
     /// stays one), the name as given; in the case `out` asks at `Scheme`; `Simple` keeps the
     /// input.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str> {
-        let form = match (out.form, id.form) {
-            (PidForm::Auto, super::DoiForm::HandleApi) => PidForm::Auto,
-            (PidForm::Auto, _) => PidForm::Url,
-            (f, _) => f,
-        };
         match level {
             Level::Simple => Cow::Borrowed(id.input()),
-            Level::Syntax => Cow::Owned(id.written_as(form, None)),
-            Level::Scheme => Cow::Owned(id.written_as(form, Some(out.case))),
+            Level::Syntax => Cow::Owned(id.written_as(output_form(id, out), None)),
+            Level::Scheme => Cow::Owned(id.written_as(output_form(id, out), Some(out.case))),
+        }
+    }
+
+    fn write_normal_form(id: &Self::Id<'_>, level: Level, out: &PidOutput, buf: &mut String) {
+        match level {
+            Level::Simple => buf.push_str(id.input()),
+            Level::Syntax => id.write_as(output_form(id, out), None, buf),
+            Level::Scheme => id.write_as(output_form(id, out), Some(out.case), buf),
+        }
+    }
+
+    fn write_key(id: &Self::Id<'_>, level: Level, buf: &mut String) {
+        match level {
+            Level::Scheme => id.doi.write_key_uri(buf),
+            _ => buf.push_str(&Self::key(id, level)),
         }
     }
 
@@ -231,5 +241,15 @@ impl Scheme for DoiScheme {
     /// The DOI name.
     fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
         Some(Cow::Owned(id.doi.as_str().to_owned()))
+    }
+}
+
+/// The form a DOI's normal form is written in: the one `out` asks, and for `auto` the resolver
+/// URL the DOI display guidelines ask for (a Handle API URL stays one).
+fn output_form(id: &Recognized<'_>, out: &PidOutput) -> PidForm {
+    match (out.form, id.form) {
+        (PidForm::Auto, super::DoiForm::HandleApi) => PidForm::Auto,
+        (PidForm::Auto, _) => PidForm::Url,
+        (f, _) => f,
     }
 }

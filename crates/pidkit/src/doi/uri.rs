@@ -282,6 +282,11 @@ impl<'a> Doi<'a> {
         handle_system::key_uri("doi:", self.as_str(), self.prefix().len())
     }
 
+    /// [`Doi::key_uri`], appended to `out`.
+    pub(crate) fn write_key_uri(&self, out: &mut String) {
+        handle_system::write_key_uri("doi:", self.as_str(), self.prefix().len(), out);
+    }
+
     /// The scheme-specific part of the `doi:` URI (§2) — what the Handle API URL appends (§4).
     ///
     /// ```

@@ -37,4 +37,4 @@ pub use graphic::is_graphic;
 pub(crate) use percent::{encoded_offset, move_to_input, write_encoded};
 pub(crate) use proxy_url::write_url_path;
 pub(crate) use unicode::{UnicodeCodes, unicode_warnings};
-pub(crate) use uri::{key_uri, write_ssp};
+pub(crate) use uri::{key_uri, write_key_uri, write_ssp};

@@ -39,9 +39,16 @@ fn write_ssp_bytewise<W: fmt::Write>(w: &mut W, prefix: &str, suffix: &str) -> f
 /// equivalence of DOI names and handles, which both compare ASCII case-insensitively (doi URI
 /// scheme §3, RFC 3651 §2.1.3).
 pub(crate) fn key_uri(scheme: &str, name: &str, prefix_len: usize) -> String {
+    let mut out = String::with_capacity(name.len() + 16);
+    write_key_uri(scheme, name, prefix_len, &mut out);
+    out
+}
+
+/// [`key_uri`], appended to `out`.
+pub(crate) fn write_key_uri(scheme: &str, name: &str, prefix_len: usize, out: &mut String) {
     let (prefix, suffix) = name.split_at(prefix_len);
     let suffix = suffix.get(1..).unwrap_or("");
-    let mut out = String::with_capacity(name.len() + 16);
+    let start = out.len();
     out.push_str(scheme);
     // Nearly every name is written as it is: every byte `pchar` but the one `/` after the
     // prefix. One pass over the whole name tells so (its parts are often too short for the
@@ -52,14 +59,13 @@ pub(crate) fn key_uri(scheme: &str, name: &str, prefix_len: usize) -> String {
     {
         out.push_str(name);
     } else {
-        let _ = write_ssp(&mut out, prefix, suffix);
+        let _ = write_ssp(out, prefix, suffix);
     }
     // Upper-cased once written: both cases of a letter are `pchar`, so case decides no byte's
     // encoding, and the `%XX` written are in upper case already.
-    if let Some(written) = out.get_mut(scheme.len()..) {
+    if let Some(written) = out.get_mut(start + scheme.len()..) {
         written.make_ascii_uppercase();
     }
-    out
 }
 
 #[cfg(test)]

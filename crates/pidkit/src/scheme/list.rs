@@ -674,6 +674,39 @@ macro_rules! schemes {
                 }
             }
 
+            /// [`Identifier::normalize_as`], appended to `buf` (the batch functions write
+            /// every row's into one buffer).
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Level, PidOutput};
+            /// let mut buf = String::from("1: ");
+            /// Identifier::parse("DOI: 10.1000/abc")?.write_normal_form(Level::Scheme, &PidOutput::default(), &mut buf);
+            /// assert_eq!(buf, "1: https://doi.org/10.1000/abc");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn write_normal_form(&self, level: Level, out: &PidOutput, buf: &mut String) {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => buf.push_str(&generic::normalize(*r, level)),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::write_normal_form(id, level, out, buf), )+
+                }
+            }
+
+            /// The text of [`Identifier::key`], appended to `buf`.
+            ///
+            /// ```
+            /// use pidkit::{Identifier, Level};
+            /// let mut buf = String::new();
+            /// Identifier::parse("https://doi.org/10.1000/abc")?.write_key(Level::Scheme, &mut buf);
+            /// assert_eq!(buf, "doi:10.1000/ABC");
+            /// # Ok::<(), pidkit::ParseError>(())
+            /// ```
+            pub fn write_key(&self, level: Level, buf: &mut String) {
+                match self {
+                    Identifier::Iri(r) | Identifier::Uri(r) => buf.push_str(&generic::normalize(*r, level)),
+                    $( Identifier::$variant(id) => <$scheme as Scheme>::write_key(id, level, buf), )+
+                }
+            }
+
             /// The text of the equivalence key at `level` (form-independent).
             pub(crate) fn key_text(&self, level: Level) -> Cow<'a, str> {
                 match self {

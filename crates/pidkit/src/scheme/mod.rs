@@ -122,6 +122,18 @@ pub trait Scheme {
     /// has several written forms.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str>;
 
+    /// [`Scheme::normalize`] appended to `buf`: the batch functions' road, which writes every
+    /// row's into one buffer. A scheme whose normal form is built anew may write it there
+    /// without a `String` of its own.
+    fn write_normal_form(id: &Self::Id<'_>, level: Level, out: &PidOutput, buf: &mut String) {
+        buf.push_str(&Self::normalize(id, level, out));
+    }
+
+    /// [`Scheme::key`] appended to `buf`, as [`Scheme::write_normal_form`].
+    fn write_key(id: &Self::Id<'_>, level: Level, buf: &mut String) {
+        buf.push_str(&Self::key(id, level));
+    }
+
     /// Its warning codes (its `codes::ALL`): documented and tested as the list's.
     const WARNINGS: &'static [crate::WarningCode];
 
