@@ -218,9 +218,9 @@ fn resolver_host(b: &[u8], at: usize) -> usize {
 /// The reading of the resolver URL `s`, whose path starts at `start`, when the path holds
 /// `%XX`s of printable ASCII characters other than space (`%3C`, `%3E`, `%3B` of SICI suffixes)
 /// and every other byte of `s` is printable ASCII other than space: the path decoded is then a
-/// name the plain forms read ([`locate`]) (the full route decodes the whole path, then reads it). `None`
-/// otherwise — a stray `%`, an encoded space, control or UTF-8 byte, no `%` at all: the full
-/// route.
+/// name as [`locate`] reads the plain forms' (the full route decodes the whole path, then reads
+/// it). `None` otherwise — a stray `%`, an encoded space, control or UTF-8 byte, no `%` at all:
+/// the full route.
 #[inline(never)]
 fn encoded_url(s: &str, start: usize) -> Option<Recognized<'_>> {
     let b = s.as_bytes();
