@@ -85,8 +85,8 @@ pub fn read<'a>(s: &'a str, opts: &ReadOptions) -> Reading<'a> {
 
 /// The reading of `s` when it is a DOI in one of its common written forms and `opts` read
 /// DOIs. Those forms are claimed by the DOI unit alone (the first in the claimant order), so
-/// detection would say `Doi`: [`read`] and [`read_doi`] skip it for them (tests hold both to
-/// the route through detection).
+/// detection would say `Doi`: [`read`] skips it for them, as [`read_doi`] does reading their
+/// names alone (`doi::name_common`; tests hold both to the route through detection).
 fn common_doi<'a>(s: &'a str, opts: &ReadOptions) -> Option<crate::doi::Recognized<'a>> {
     matches!(opts.read_as, ReadAs::Auto | ReadAs::Doi)
         .then(|| crate::doi::recognize_common(s, opts.doi))
