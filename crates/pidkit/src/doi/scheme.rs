@@ -113,18 +113,25 @@ impl Scheme for DoiScheme {
     /// stays one), the name as given; in the case `out` asks at `Scheme`; `Simple` keeps the
     /// input.
     fn normalize<'a>(id: &Self::Id<'a>, level: Level, out: &PidOutput) -> Cow<'a, str> {
-        match level {
-            Level::Simple => Cow::Borrowed(id.input()),
-            Level::Syntax => Cow::Owned(id.written_as(output_form(id, out), None)),
-            Level::Scheme => Cow::Owned(id.written_as(output_form(id, out), Some(out.case))),
+        if level == Level::Simple {
+            return Cow::Borrowed(id.input());
         }
+        // Written once into a buffer of about the right size (a `%XX` or two may grow it).
+        let mut buf = String::with_capacity(id.doi.as_str().len() + 64);
+        Self::write_normal_form(id, level, out, &mut buf);
+        Cow::Owned(buf)
     }
 
     fn write_normal_form(id: &Self::Id<'_>, level: Level, out: &PidOutput, buf: &mut String) {
+        let form = match (out.form, id.form) {
+            (PidForm::Auto, super::DoiForm::HandleApi) => PidForm::Auto,
+            (PidForm::Auto, _) => PidForm::Url,
+            (f, _) => f,
+        };
         match level {
             Level::Simple => buf.push_str(id.input()),
-            Level::Syntax => id.write_as(output_form(id, out), None, buf),
-            Level::Scheme => id.write_as(output_form(id, out), Some(out.case), buf),
+            Level::Syntax => id.write_as(form, None, buf),
+            Level::Scheme => id.write_as(form, Some(out.case), buf),
         }
     }
 
@@ -241,15 +248,5 @@ impl Scheme for DoiScheme {
     /// The DOI name.
     fn name<'a>(id: &Self::Id<'a>) -> Option<Cow<'a, str>> {
         Some(Cow::Owned(id.doi.as_str().to_owned()))
-    }
-}
-
-/// The form a DOI's normal form is written in: the one `out` asks, and for `auto` the resolver
-/// URL the DOI display guidelines ask for (a Handle API URL stays one).
-fn output_form(id: &Recognized<'_>, out: &PidOutput) -> PidForm {
-    match (out.form, id.form) {
-        (PidForm::Auto, super::DoiForm::HandleApi) => PidForm::Auto,
-        (PidForm::Auto, _) => PidForm::Url,
-        (f, _) => f,
     }
 }
