@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::{Blank, Line, Source};
+use encoding_rs::Encoding;
+
+use crate::input::{Blank, Chunk, Line, Source};
 
 /// `--quiet` and `--no-summary`, the same in every command that can read a stream.
 #[derive(clap::Args, Clone, Copy, Default)]
@@ -179,10 +181,16 @@ use pidkit::chars::is_blank;
 /// Lines handed to one task: small enough to balance threads, large enough to amortise.
 const TASK_LINES: usize = 512;
 
+/// What one task of a chunk gives: its output, its diagnostics, its counts.
+type Part = (String, String, Tally);
+
 /// Run `job` over every line of `source`, writing to `out` in input order, and diagnostics to
 /// `err` (stderr) in input order too. Blank lines (empty or only whitespace) of a stream are
 /// counted, and answered with the job's blank record, skipped or read as inputs as the
 /// source says ([`Blank`]).
+///
+/// Three things happen at once: the workers go through one chunk while this thread writes
+/// the output of the chunk before and reads the next one.
 pub fn run(
     job: &dyn LineJob,
     mut source: Source,
@@ -198,72 +206,36 @@ pub fn run(
     let encoding = source.encoding;
     let blank = source.blank_mode();
     tally.blank_skipped = blank == Blank::Skip;
-    // Bytes of output per line, from the chunk before (an eighth more): each task's buffer is
-    // sized once, not grown by copying.
-    let mut per_line = 160;
+    // Bytes of output per task: the most a task of the chunk before wrote, and a quarter
+    // more. Each task's buffer is sized once, not grown by copying into fresh memory (an
+    // average fits half the tasks; the others grew, a tenth of `check --json`'s time).
+    let mut task_bytes = TASK_LINES * 160;
     // The tasks' output buffers, kept from chunk to chunk: allocating them afresh makes the
     // allocator hand memory back to the system and fault it in again (a third of the time of
     // `check --json` on a million short lines).
     let pool: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    // The next chunk is read (and, for a table or an RDF file, parsed) while the workers go
-    // through this one.
     let mut next = source.next_chunk()?;
+    // The output of the chunk before, written while the workers go through this one.
+    let mut done: Vec<Part> = Vec::new();
     while let Some(chunk) = next.take() {
-        let n = chunk.len();
-        let work = || -> Vec<(String, String, Tally)> {
-            (0..n.div_ceil(TASK_LINES))
-                .into_par_iter()
-                .map(|t| {
-                    let mut text = pool
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .pop()
-                        .unwrap_or_default();
-                    text.reserve(TASK_LINES * per_line);
-                    let mut diag = String::new();
-                    let mut part = Tally::default();
-                    for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
-                        let line = chunk.line(k, encoding);
-                        // An input the reader could not read (`Place::problem`) is never blank.
-                        let problem = line.place.is_some_and(|p| p.problem.is_some());
-                        if blank != Blank::Input
-                            && !problem
-                            && line.text.as_ref().is_ok_and(|s| is_blank(s))
-                        {
-                            part.blank += 1;
-                            if blank == Blank::Record {
-                                job.blank(&line, &mut text);
-                            }
-                            continue;
-                        }
-                        part.add(job.line(&line, &mut text, &mut diag));
-                    }
-                    (text, diag, part)
-                })
-                .collect()
-        };
-        let (read, parts) = rayon::join(|| source.next_chunk(), work);
-        next = read?;
-
-        let written: usize = parts.iter().map(|(text, _, _)| text.len()).sum();
-        per_line = (written / n.max(1) + written / n.max(1) / 8).clamp(64, 4096);
-        let mut spare = Vec::with_capacity(parts.len());
-        for (mut text, diag, part) in parts {
-            out.write_all(text.as_bytes())?;
-            if text.capacity() <= 1 << 20 {
-                text.clear();
-                spare.push(text);
-            }
-            if !diag.is_empty() {
-                out.flush()?;
-                err.write_all(diag.as_bytes())?;
-                err.flush()?;
-            }
-            tally.merge(part);
-        }
-        pool.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .append(&mut spare);
+        let mut parts = Vec::new();
+        let mut io = Ok(());
+        rayon::in_place_scope(|s| {
+            s.spawn(|_| parts = work(job, &chunk, encoding, blank, task_bytes, &pool));
+            io = write(&mut done, out, err, &mut tally, &pool).and_then(|()| {
+                next = source.next_chunk()?;
+                Ok(())
+            });
+        });
+        io?;
+        let most = parts
+            .iter()
+            .map(|(text, _, _)| text.len())
+            .max()
+            .unwrap_or(0);
+        task_bytes = (most + most / 4).clamp(TASK_LINES * 64, TASK_LINES * 4096);
+        source.recycle(chunk);
+        done = parts;
         if let Some(bar) = &progress {
             if bar.length().is_some() {
                 bar.set_position(source.bytes_read);
@@ -272,6 +244,7 @@ pub fn run(
             }
         }
     }
+    write(&mut done, out, err, &mut tally, &pool)?;
     out.flush()?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -279,6 +252,78 @@ pub fn run(
     tally.elapsed = started.elapsed();
     tally.bom_removed = source.bom_removed;
     Ok(tally)
+}
+
+/// The lines of `chunk`, in tasks of [`TASK_LINES`] on the thread pool: each task's output,
+/// diagnostics and counts, in input order.
+fn work(
+    job: &dyn LineJob,
+    chunk: &Chunk,
+    encoding: &'static Encoding,
+    blank: Blank,
+    task_bytes: usize,
+    pool: &Mutex<Vec<String>>,
+) -> Vec<Part> {
+    let n = chunk.len();
+    (0..n.div_ceil(TASK_LINES))
+        .into_par_iter()
+        .map(|t| {
+            let mut text = pool
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop()
+                .unwrap_or_default();
+            text.reserve(task_bytes);
+            let mut diag = String::new();
+            let mut part = Tally::default();
+            for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
+                let line = chunk.line(k, encoding);
+                // An input the reader could not read (`Place::problem`) is never blank.
+                let problem = line.place.is_some_and(|p| p.problem.is_some());
+                if blank != Blank::Input
+                    && !problem
+                    && line.text.as_ref().is_ok_and(|s| is_blank(s))
+                {
+                    part.blank += 1;
+                    if blank == Blank::Record {
+                        job.blank(&line, &mut text);
+                    }
+                    continue;
+                }
+                part.add(job.line(&line, &mut text, &mut diag));
+            }
+            (text, diag, part)
+        })
+        .collect()
+}
+
+/// Write the tasks' output in order (stderr's diagnostics in their place), count them, and
+/// hand the buffers back to `pool`.
+fn write(
+    parts: &mut Vec<Part>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    tally: &mut Tally,
+    pool: &Mutex<Vec<String>>,
+) -> io::Result<()> {
+    let mut spare = Vec::with_capacity(parts.len());
+    for (mut text, diag, part) in parts.drain(..) {
+        out.write_all(text.as_bytes())?;
+        if text.capacity() <= 1 << 20 {
+            text.clear();
+            spare.push(text);
+        }
+        if !diag.is_empty() {
+            out.flush()?;
+            err.write_all(diag.as_bytes())?;
+            err.flush()?;
+        }
+        tally.merge(part);
+    }
+    pool.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .append(&mut spare);
+    Ok(())
 }
 
 /// A progress bar on stderr for streamed input when stderr is a terminal; nothing otherwise.
