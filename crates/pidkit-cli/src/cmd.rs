@@ -37,6 +37,9 @@ pub struct LineCmd {
     /// `--output csv|tsv`: the table written back with the command's columns (instead of
     /// `format`).
     pub table: Option<TableOut>,
+    /// `--compact`: the input record's `null` error and empty warnings are not written (the
+    /// rest of a record is compacted by `run::run`).
+    pub compact: bool,
 }
 
 /// Everything known about one line, ready to be written in any format.
@@ -292,6 +295,7 @@ impl LineCmd {
                     false,
                     Some(e),
                     &[],
+                    self.compact,
                 );
                 if self.mode != Mode::Parse {
                     for name in self.extra() {
@@ -351,6 +355,7 @@ impl LineCmd {
             r.valid,
             rep.error.as_ref(),
             &r.warnings,
+            self.compact,
         );
         if !r.candidates.is_empty() {
             out.push_str(",\"candidates\":[");

@@ -121,6 +121,7 @@ pub fn main(
     level: Level,
     format: Format,
     style: Style,
+    mut stdout: crate::output::Stdout,
 ) -> Result<ExitCode, String> {
     let (ta, tb) = (lenient_text(a, opts), lenient_text(b, opts));
     let sides = [Side::read(1, a, &ta, opts), Side::read(2, b, &tb, opts)];
@@ -205,7 +206,6 @@ pub fn main(
     if let (Format::Human, Some((ka, kb))) = (format, keys) {
         let _ = writeln!(out, "  {}\n  {}", output::safe(ka), output::safe(kb));
     }
-    let mut stdout = output::Stdout::lock(style);
     stdout
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())

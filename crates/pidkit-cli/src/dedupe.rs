@@ -362,6 +362,7 @@ impl Dedupe {
                     false,
                     Some(error),
                     &[],
+                    false, // `--compact` is done as stdout is written
                 );
                 s.push_str("}\n");
             }

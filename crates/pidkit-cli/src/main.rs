@@ -3,6 +3,7 @@
 //! A thin layer over the `pidkit` library: argument parsing, I/O and output formats only.
 
 mod cmd;
+mod compact;
 mod compare;
 mod dedupe;
 mod extract;
@@ -500,6 +501,8 @@ struct OutputArgs {
     /// Tab-separated values with a header line (\N marks an absent value)
     #[arg(long)]
     tsv: bool,
+    #[arg(long, requires = "json", help = output::COMPACT_HELP)]
+    compact: bool,
     /// Colour in human output
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -797,7 +800,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Command::Compare(a) => {
             let opts = read_options(a.as_, a.profile.as_deref())?;
             let style = a.out.style();
-            return compare::main(&a.a, &a.b, &opts, a.level.into(), a.out.format(), style);
+            let format = a.out.format();
+            let stdout = output::Stdout::lock(style).compact(a.out.compact);
+            return compare::main(&a.a, &a.b, &opts, a.level.into(), format, style, stdout);
         }
         Command::Join(a) => return join_main(a),
         Command::Dedupe(a) => return dedupe_main(a),
@@ -838,6 +843,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         display: common.display.map(|d| d == DisplayArg::Ascii),
         shape: input::Shape::of(&source),
         table: None,
+        compact: common.out.compact,
     };
     if let (Some(delimiter), Some(t)) = (common.table.output_delimiter(), source.table_mut()) {
         t.keep_raw(true);
@@ -849,7 +855,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             bom,
         ));
     }
-    run_lines(&job, source, common.summary, common.out.style())
+    run_lines(&job, source, common.summary, &common.out)
 }
 
 impl Command {
@@ -1004,13 +1010,16 @@ fn run_lines(
     job: &dyn run::LineJob,
     source: input::Source,
     summary: run::SummaryArgs,
-    style: output::Style,
+    args: &OutputArgs,
 ) -> Result<ExitCode, String> {
+    let style = args.style();
     let batch = source.is_stream();
     source.hint_files();
+    // `--compact` is done by the workers, record by record (`run::run`).
     let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
     let mut err = output::stderr(style);
-    let tally = run::run(job, source, &mut out, &mut err).map_err(|e| format!("I/O error: {e}"))?;
+    let tally = run::run(job, source, &mut out, &mut err, args.compact)
+        .map_err(|e| format!("I/O error: {e}"))?;
     drop(out);
     if tally.bom_removed {
         let _ = writeln!(io::stderr(), "{BOM_NOTE}");
@@ -1063,7 +1072,7 @@ fn join_main(a: JoinArgs) -> Result<ExitCode, String> {
     };
     let source = input::Source::open(&a.refs, a.input.as_deref(), a.encoding.as_deref())?
         .keep_blank(a.keep_blank);
-    run_lines(&job, source, a.summary, a.out.style())
+    run_lines(&job, source, a.summary, &a.out)
 }
 
 fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
@@ -1095,7 +1104,8 @@ fn dedupe_main(a: DedupeArgs) -> Result<ExitCode, String> {
         ));
     }
     source.hint_files();
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(job.style));
+    let stdout = output::Stdout::lock(job.style).compact(c.out.compact);
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let ok = job
         .run(source, &mut out)
         .map_err(|e| format!("I/O error: {e}"))?;
@@ -1107,7 +1117,8 @@ fn extract_main(a: ExtractArgs) -> Result<ExitCode, String> {
     set_threads(a.threads)?;
     let encoding = input::encoding_for(a.encoding.as_deref())?;
     let style = a.out.style();
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
+    let stdout = output::Stdout::lock(style).compact(a.out.compact);
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let how = extract::How {
         format: a.out.format(),
         style,

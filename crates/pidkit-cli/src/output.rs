@@ -247,11 +247,12 @@ pub fn json_input(
     error: Option<&ErrorJson>,
     warnings: &[Warning],
 ) {
-    json_input_placed(out, line, "", input, kind, valid, error, warnings);
+    json_input_placed(out, line, "", input, kind, valid, error, warnings, false);
 }
 
 /// [`json_input`] with members that say where the input is after `line` (`place`: each as
-/// `,"name":value`, e.g. `,"row":2,"column":"doi"` for a table's cell).
+/// `,"name":value`, e.g. `,"row":2,"column":"doi"` for a table's cell). With `compact`
+/// (`--compact`), a `null` error and empty warnings are left out as they are written.
 #[allow(clippy::too_many_arguments)]
 pub fn json_input_placed(
     out: &mut String,
@@ -262,6 +263,7 @@ pub fn json_input_placed(
     valid: bool,
     error: Option<&ErrorJson>,
     warnings: &[Warning],
+    compact: bool,
 ) {
     out.push_str("{\"schema\":");
     push_int(out, SCHEMA as usize);
@@ -269,7 +271,7 @@ pub fn json_input_placed(
     push_int(out, line);
     out.push_str(place);
     out.push(',');
-    json_input_rest(out, input, kind, valid, error, warnings);
+    json_input_rest(out, input, kind, valid, error, warnings, compact);
 }
 
 /// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
@@ -298,10 +300,11 @@ pub fn json_input_members(
     out.push_str("\"line\":");
     push_int(out, line);
     out.push(',');
-    json_input_rest(out, input, kind, valid, error, warnings);
+    json_input_rest(out, input, kind, valid, error, warnings, false);
 }
 
-/// The members of the input record after `line`: `"input":…` to `"warnings":[…]`.
+/// The members of the input record after `line`: `"input":…` to `"warnings":[…]` (`compact`:
+/// without a `null` error and empty warnings).
 fn json_input_rest(
     out: &mut String,
     input: &str,
@@ -309,19 +312,27 @@ fn json_input_rest(
     valid: bool,
     error: Option<&ErrorJson>,
     warnings: &[Warning],
+    compact: bool,
 ) {
     out.push_str("\"input\":");
     push_json_str(out, input);
     out.push_str(",\"kind\":\"");
     out.push_str(kind);
     out.push_str(if valid {
-        "\",\"valid\":true,\"error\":"
+        "\",\"valid\":true"
     } else {
-        "\",\"valid\":false,\"error\":"
+        "\",\"valid\":false"
     });
     match error {
-        Some(e) => push_error(out, e),
-        None => out.push_str("null"),
+        Some(e) => {
+            out.push_str(",\"error\":");
+            push_error(out, e);
+        }
+        None if compact => {}
+        None => out.push_str(",\"error\":null"),
+    }
+    if compact && warnings.is_empty() {
+        return;
     }
     out.push_str(",\"warnings\":[");
     for (i, w) in warnings.iter().enumerate() {
@@ -402,15 +413,28 @@ pub fn json_line(out: &mut String, value: &impl Serialize) {
 /// Standard output, where a closed pipe (`pidkit check --json | head -1`) ends the process at
 /// once, quietly and with status 0: the reader chose to stop reading, as ripgrep takes it.
 /// Written through anstream, so the colours of `style` reach a Windows console too.
-pub struct Stdout(AutoStream<std::io::StdoutLock<'static>>);
+pub struct Stdout(Box<dyn std::io::Write>);
+
+/// The help of `--compact`, the same in every command that writes JSON.
+pub const COMPACT_HELP: &str = "With --json: leave out the members that hold nothing (null, []) \
+at every depth; a missing member reads as null";
 
 impl Stdout {
     /// Lock standard output, for text painted as `style` says.
     pub fn lock(style: Style) -> Stdout {
-        Stdout(AutoStream::new(
+        Stdout(Box::new(AutoStream::new(
             std::io::stdout().lock(),
             style.stream_choice(),
-        ))
+        )))
+    }
+
+    /// `--compact`: JSON records written without the members that hold nothing
+    /// ([`crate::compact`]), when `on`.
+    pub fn compact(self, on: bool) -> Stdout {
+        match on {
+            true => Stdout(Box::new(crate::compact::Lines::new(self.0))),
+            false => self,
+        }
     }
 }
 

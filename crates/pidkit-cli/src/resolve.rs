@@ -31,6 +31,8 @@ pub struct ResolveArgs {
     /// One JSON object per input (JSON Lines)
     #[arg(long)]
     json: bool,
+    #[arg(long, requires = "json", help = output::COMPACT_HELP)]
+    compact: bool,
     #[command(flatten)]
     summary: SummaryArgs,
     /// The address of each resolution service (`--resolver` for DOIs, `--registry` for
@@ -190,7 +192,8 @@ pub fn main(a: ResolveArgs) -> Result<ExitCode, String> {
     .flatten()
     .take_while(|_| !stop.get());
 
-    let mut out = io::BufWriter::with_capacity(1 << 16, output::Stdout::lock(style));
+    let stdout = output::Stdout::lock(style).compact(a.compact);
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut cached = 0usize;

@@ -191,11 +191,15 @@ type Part = (String, String, Tally);
 ///
 /// Three things happen at once: the workers go through one chunk while this thread writes
 /// the output of the chunk before and reads the next one.
+///
+/// With `compact` (`--compact`), each JSON record is compacted by the worker that wrote it
+/// ([`crate::compact`]).
 pub fn run(
     job: &dyn LineJob,
     mut source: Source,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    compact: bool,
 ) -> io::Result<Tally> {
     let started = Instant::now();
     let progress = progress_bar(&source);
@@ -221,7 +225,7 @@ pub fn run(
         let mut parts = Vec::new();
         let mut io = Ok(());
         rayon::in_place_scope(|s| {
-            s.spawn(|_| parts = work(job, &chunk, encoding, blank, task_bytes, &pool));
+            s.spawn(|_| parts = work(job, &chunk, encoding, blank, task_bytes, &pool, compact));
             io = write(&mut done, out, err, &mut tally, &pool).and_then(|()| {
                 next = source.next_chunk()?;
                 Ok(())
@@ -263,6 +267,7 @@ fn work(
     blank: Blank,
     task_bytes: usize,
     pool: &Mutex<Vec<String>>,
+    compact: bool,
 ) -> Vec<Part> {
     let n = chunk.len();
     (0..n.div_ceil(TASK_LINES))
@@ -276,7 +281,9 @@ fn work(
             text.reserve(task_bytes);
             let mut diag = String::new();
             let mut part = Tally::default();
+            let mut scratch = String::new();
             for k in t * TASK_LINES..((t + 1) * TASK_LINES).min(n) {
+                let start = text.len();
                 let line = chunk.line(k, encoding);
                 // An input the reader could not read (`Place::problem`) is never blank.
                 let problem = line.place.is_some_and(|p| p.problem.is_some());
@@ -287,10 +294,16 @@ fn work(
                     part.blank += 1;
                     if blank == Blank::Record {
                         job.blank(&line, &mut text);
+                        if compact {
+                            crate::compact::tail(&mut text, start, &mut scratch);
+                        }
                     }
                     continue;
                 }
                 part.add(job.line(&line, &mut text, &mut diag));
+                if compact {
+                    crate::compact::tail(&mut text, start, &mut scratch);
+                }
             }
             (text, diag, part)
         })

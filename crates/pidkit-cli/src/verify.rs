@@ -38,6 +38,8 @@ pub struct VerifyArgs {
     /// One JSON object per reference (JSON Lines)
     #[arg(long)]
     json: bool,
+    #[arg(long, requires = "json", help = output::COMPACT_HELP)]
+    compact: bool,
     #[command(flatten)]
     summary: SummaryArgs,
     /// The address of each resolution service (`--resolver` is the DOI proxy asked).
@@ -150,7 +152,7 @@ pub fn main(a: VerifyArgs) -> Result<ExitCode, String> {
     }
     let resolver = a.net.resolver(cfg, "verifying")?;
     let total = all.len();
-    let mut out = io::BufWriter::new(output::Stdout::lock(style));
+    let mut out = io::BufWriter::new(output::Stdout::lock(style).compact(a.compact));
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let (mut worst, mut cached) = (0u8, 0usize);
     let mut write_error = None;

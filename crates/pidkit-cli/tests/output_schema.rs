@@ -671,3 +671,87 @@ fn table_and_rdf_records_match_their_schemas() {
         }
     }
 }
+
+/// `value` without the object members that hold nothing (`null`, `[]`), at every depth: what
+/// `--compact` promises (docs/output.md, "Compact records").
+fn without_empty_members(value: &Value) -> Value {
+    match value {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(_, v)| !v.is_null() && v.as_array().is_none_or(|a| !a.is_empty()))
+                .map(|(k, v)| (k.clone(), without_empty_members(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_empty_members).collect()),
+        v => v.clone(),
+    }
+}
+
+#[test]
+fn compact_records_are_the_full_ones_without_their_empty_members() {
+    let table = b"id,ref\n1,10.1000/182\n2,doi:10.1000\n3\n4,http://a/%c3%a9\n".to_vec();
+    let text = b"See doi:10.1000/182 and https://example.org/a?b and arXiv:2101.00001.\n".to_vec();
+    let runs: Vec<(Vec<&str>, Vec<u8>)> = vec![
+        (vec!["check", "--json"], LINES.to_vec()),
+        (vec!["check", "--json", "--keep-blank"], LINES.to_vec()),
+        (
+            vec!["check", "--json", "--clean", "--as", "leiri"],
+            LINES.to_vec(),
+        ),
+        (vec!["parse", "--json"], LINES.to_vec()),
+        (vec!["normalize", "--json"], LINES.to_vec()),
+        (vec!["key", "--json", "--level", "syntax"], LINES.to_vec()),
+        (vec!["to-uri", "--json"], LINES.to_vec()),
+        (vec!["to-iri", "--json"], LINES.to_vec()),
+        (vec!["join", "--json", "http://a/b/c/d;p?q"], LINES.to_vec()),
+        (vec!["dedupe", "--json", "--all"], LINES.to_vec()),
+        (
+            vec!["compare", "--json", "10.1000/ABC", "doi:10.1000/abc"],
+            vec![],
+        ),
+        (
+            vec!["compare", "--json", "10.1000/ABC", "doi:10.1000"],
+            vec![],
+        ),
+        (vec!["extract", "--json"], text),
+        (vec!["resolve", "--json", "--offline"], LINES.to_vec()),
+        (
+            vec!["check", "--json", "--format", "csv", "--column", "ref"],
+            table,
+        ),
+    ];
+    let mut left_out = 0;
+    for (args, stdin) in runs {
+        let full = pidkit()
+            .args(&args)
+            .write_stdin(stdin.clone())
+            .output()
+            .unwrap();
+        let compact = pidkit()
+            .args(&args)
+            .arg("--compact")
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        assert_eq!(full.status.code(), compact.status.code(), "{args:?}");
+        let (full, compact) = (
+            String::from_utf8(full.stdout).unwrap(),
+            String::from_utf8(compact.stdout).unwrap(),
+        );
+        assert!(!full.is_empty(), "{args:?}: no records");
+        assert_eq!(full.lines().count(), compact.lines().count(), "{args:?}");
+        for (f, c) in full.lines().zip(compact.lines()) {
+            let f: Value = serde_json::from_str(f).unwrap();
+            let c: Value = serde_json::from_str(c).unwrap();
+            assert_eq!(without_empty_members(&f), c, "{args:?}");
+            left_out += usize::from(f != c);
+        }
+    }
+    assert!(left_out > 50, "only {left_out} records were compacted");
+    // Only with --json.
+    let out = pidkit()
+        .args(["check", "--compact", "10.1000/182"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
