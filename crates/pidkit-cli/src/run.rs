@@ -278,7 +278,10 @@ fn work(
                 .unwrap_or_else(PoisonError::into_inner)
                 .pop()
                 .unwrap_or_default();
-            text.reserve(task_bytes);
+            if text.capacity() < task_bytes {
+                // Not `reserve`: realloc would copy the old buffer's bytes, all of them.
+                text = String::with_capacity(task_bytes);
+            }
             let mut diag = String::new();
             let mut part = Tally::default();
             let mut scratch = String::new();
