@@ -72,7 +72,7 @@ impl From<Error<IriError>> for DoiParseError {
     }
 }
 
-/// The codes of the DOI checks ([`super::warnings`]), one constant each, all `doi-` prefixed.
+/// The codes of the DOI checks ([`super::warnings()`]), one constant each, all `doi-` prefixed.
 pub mod codes {
     use crate::error::WarningCode;
 

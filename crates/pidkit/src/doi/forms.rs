@@ -201,7 +201,7 @@ impl<'a> Recognized<'a> {
         self.span
     }
 
-    /// The warnings of [`super::warnings`], with offsets moved to bytes of `input` (the text this
+    /// The warnings of [`super::warnings()`], with offsets moved to bytes of `input` (the text this
     /// was recognised from), also when the name was percent-encoded there.
     ///
     /// ```

@@ -1,7 +1,7 @@
 //! Finding identifiers in running text: IRIs (draft-duerst-iri-bis-07 §8.3, RFC 3986
 //! Appendix C), and the identifiers of every scheme that has its own finder
 //! ([`crate::scheme::Scheme::find`]: DOIs in all their written forms, handles …); and
-//! [`clean`], the same rules for a string that should be one identifier.
+//! [`clean()`], the same rules for a string that should be one identifier.
 //!
 //! **Where an identifier ends.** A non-ASCII character does not end an IRI (§8.3), but
 //! whitespace does, and so does non-ASCII sentence punctuation (Unicode `Terminal_Punctuation`:

@@ -58,7 +58,7 @@ impl From<Error<IriError>> for HdlParseError {
     }
 }
 
-/// The codes of the Handle checks ([`super::warnings`] and [`super::Recognized::warnings`]), one
+/// The codes of the Handle checks ([`super::warnings()`] and [`super::Recognized::warnings`]), one
 /// constant each, all `hdl-` prefixed.
 pub mod codes {
     use crate::error::WarningCode;

@@ -186,7 +186,7 @@ impl<'a> Recognized<'a> {
         }
     }
 
-    /// The warnings of [`super::warnings`], with offsets moved to bytes of the input (also when
+    /// The warnings of [`super::warnings()`], with offsets moved to bytes of the input (also when
     /// the handle was percent-encoded there), and one for a query or a fragment after the
     /// handle, which is not part of it.
     ///

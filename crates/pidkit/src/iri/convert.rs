@@ -327,7 +327,7 @@ impl<T: AsRef<str>> IriRef<T> {
 /// known to be a DNS name (§3.4).
 ///
 /// An ASCII name is returned as it is, borrowed: the mapping is the identity on URIs (§3.3),
-/// and malformed `xn--` labels in an ASCII name are a [`iri::warnings`](crate::iri::warnings) warning, not a
+/// and malformed `xn--` labels in an ASCII name are a [`iri::warnings`](crate::iri::warnings()) warning, not a
 /// conversion error. Otherwise `%XX` are decoded first (they must be UTF-8), and the result is
 /// the A-label form. Errors carry code `idna` and the offset (in `host`) of the label at fault.
 ///

@@ -82,7 +82,7 @@ fn invalid_char(c: char) -> String {
     }
 }
 
-/// The codes of the IRI checks ([`crate::iri::warnings`]), one constant each (the warning
+/// The codes of the IRI checks ([`crate::iri::warnings()`]), one constant each (the warning
 /// table of the guide, `docs/warnings.md`, lists them with their spec sections).
 pub mod codes {
     use crate::error::WarningCode;
