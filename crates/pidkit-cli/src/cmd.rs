@@ -114,6 +114,12 @@ fn relative_iri(e: &ParseError) -> ErrorJson {
 }
 
 impl LineJob for LineCmd {
+    /// Every record but `parse`'s (whose parts come from serde) is written compact as it is
+    /// written.
+    fn writes_compact(&self) -> bool {
+        self.compact && self.mode != Mode::Parse
+    }
+
     fn note(&self) -> Option<String> {
         self.table.as_ref().and_then(TableOut::note)
     }
@@ -137,7 +143,7 @@ impl LineJob for LineCmd {
             Format::Json => {
                 output::json_blank(out, line.line(), &self.shape.json(line), input);
                 if self.mode == Mode::Transform {
-                    output::json_member(out, self.field(), None);
+                    self.member(out, self.field(), None);
                 }
                 out.push_str("}\n");
             }
@@ -199,6 +205,10 @@ impl LineJob for LineCmd {
                     (self.style, &mut *out)
                 };
                 let outcome = bad_bytes(self.format, style, line.line(), bad, &extra, &mut sink);
+                if self.compact {
+                    // A rare record, written by the code all commands share: compacted here.
+                    crate::compact::tail(&mut sink, 0, &mut String::new());
+                }
                 self.placed(line, &sink, into);
                 return outcome;
             }
@@ -299,7 +309,7 @@ impl LineCmd {
                 );
                 if self.mode != Mode::Parse {
                     for name in self.extra() {
-                        output::json_member(out, name, None);
+                        self.member(out, name, None);
                     }
                 }
                 out.push_str("}\n");
@@ -382,9 +392,17 @@ impl LineCmd {
             }
         }
         if self.mode == Mode::Transform {
-            output::json_member(out, self.field(), r.value());
+            self.member(out, self.field(), r.value());
         }
         out.push_str("}\n");
+    }
+
+    /// A member of the command's own: `,"name":value`, `null` for no value — left out under
+    /// `--compact`.
+    fn member(&self, out: &mut String, name: &str, value: Option<&str>) {
+        if value.is_some() || !self.compact {
+            output::json_member(out, name, value);
+        }
     }
 
     fn tsv(&self, out: &mut String, rep: &Report<'_, '_, '_>) {

@@ -326,7 +326,7 @@ fn json_input_rest(
     match error {
         Some(e) => {
             out.push_str(",\"error\":");
-            push_error(out, e);
+            push_error(out, e, compact);
         }
         None if compact => {}
         None => out.push_str(",\"error\":null"),
@@ -346,7 +346,7 @@ fn json_input_rest(
 
 /// Append the error object, as `ErrorJson` serializes (written directly: serde_json's string
 /// escaping and its intermediate `String` cost more than the rest of an invalid input's record).
-fn push_error(out: &mut String, e: &ErrorJson) {
+fn push_error(out: &mut String, e: &ErrorJson, compact: bool) {
     out.push_str("{\"code\":\"");
     out.push_str(e.code); // kebab-case ASCII: nothing to escape
     out.push_str("\",\"offset\":");
@@ -355,10 +355,13 @@ fn push_error(out: &mut String, e: &ErrorJson) {
     push_int(out, e.len);
     out.push_str(",\"message\":");
     push_json_str(out, &e.message);
-    out.push_str(",\"hint\":");
     match &e.hint {
-        Some(h) => push_json_str(out, h),
-        None => out.push_str("null"),
+        Some(h) => {
+            out.push_str(",\"hint\":");
+            push_json_str(out, h);
+        }
+        None if compact => {}
+        None => out.push_str(",\"hint\":null"),
     }
     out.push('}');
 }
@@ -662,11 +665,11 @@ mod tests {
             hint: Some("h".into()),
         };
         let mut out = String::new();
-        push_error(&mut out, &e);
+        push_error(&mut out, &e, false);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v, serde_json::to_value(&e).unwrap());
         let mut out = String::new();
-        push_error(&mut out, &ErrorJson { hint: None, ..e });
+        push_error(&mut out, &ErrorJson { hint: None, ..e }, false);
         assert!(out.ends_with(",\"hint\":null}"), "{out}");
         let mut w = Warning::new(pidkit::iri::codes::LOWERCASE_HEX, 9, 3, "m\"x");
         let mut out = String::new();

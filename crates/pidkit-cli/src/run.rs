@@ -61,6 +61,10 @@ pub trait LineJob: Sync {
     }
     /// The answer to a blank line (`Blank::Record`): nothing, unless the command says.
     fn blank(&self, _line: &Line<'_>, _out: &mut String) {}
+    /// Under `--compact`, the job writes its records compact itself: [`run`] need not.
+    fn writes_compact(&self) -> bool {
+        false
+    }
 }
 
 /// Counts over a whole run.
@@ -208,6 +212,7 @@ pub fn run(
         out.write_all(h.as_bytes())?;
     }
     let encoding = source.encoding;
+    let compact = compact && !job.writes_compact();
     let blank = source.blank_mode();
     tally.blank_skipped = blank == Blank::Skip;
     // Bytes of output per task: the most a task of the chunk before wrote, and a quarter

@@ -690,6 +690,9 @@ fn without_empty_members(value: &Value) -> Value {
 #[test]
 fn compact_records_are_the_full_ones_without_their_empty_members() {
     let table = b"id,ref\n1,10.1000/182\n2,doi:10.1000\n3\n4,http://a/%c3%a9\n".to_vec();
+    let rdf =
+        b"<http://a/s> <http://a/p> <rel> .\n<http://a/%c3%a9> <http://a/p> \"x\" .\nnot rdf\n"
+            .to_vec();
     let text = b"See doi:10.1000/182 and https://example.org/a?b and arXiv:2101.00001.\n".to_vec();
     let runs: Vec<(Vec<&str>, Vec<u8>)> = vec![
         (vec!["check", "--json"], LINES.to_vec()),
@@ -717,8 +720,13 @@ fn compact_records_are_the_full_ones_without_their_empty_members() {
         (vec!["resolve", "--json", "--offline"], LINES.to_vec()),
         (
             vec!["check", "--json", "--format", "csv", "--column", "ref"],
+            table.clone(),
+        ),
+        (
+            vec!["key", "--json", "--format", "csv", "--column", "ref"],
             table,
         ),
+        (vec!["normalize", "--json", "--format", "ntriples"], rdf),
     ];
     let mut left_out = 0;
     for (args, stdin) in runs {
