@@ -158,6 +158,10 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| run(&["check", "--json", "--quiet"], threads, corpus))
             });
         }
+        // `--compact` (docs/output.md): what leaving out the empty members costs or saves.
+        g.bench_function("compact_threads_2", |b| {
+            b.iter(|| run(&["check", "--json", "--compact", "--quiet"], 2, corpus))
+        });
         g.finish();
     }
     let mut g = c.benchmark_group("dedupe_json_1m_mixed");
