@@ -418,6 +418,20 @@ pub fn json_line(out: &mut String, value: &impl Serialize) {
 /// Written through anstream, so the colours of `style` reach a Windows console too.
 pub struct Stdout(Box<dyn std::io::Write>);
 
+/// Where stdout is a pipe, make it hold 1 MiB rather than the 64 KiB it starts with (Linux's
+/// limit for any user; a smaller limit or another system leaves it as it is): writing a
+/// million JSON records to another process then takes a sixteenth of the wake-ups.
+fn widen_pipe() {
+    #[cfg(target_os = "linux")]
+    {
+        // Asking a file or a terminal for its pipe size is an error: only a pipe is widened.
+        let out = std::io::stdout();
+        if rustix::pipe::fcntl_getpipe_size(&out).is_ok_and(|size| size < 1 << 20) {
+            let _ = rustix::pipe::fcntl_setpipe_size(&out, 1 << 20);
+        }
+    }
+}
+
 /// The help of `--compact`, the same in every command that writes JSON.
 pub const COMPACT_HELP: &str = "With --json: leave out the members that hold nothing (null, []) \
 at every depth; a missing member reads as null";
@@ -425,6 +439,7 @@ at every depth; a missing member reads as null";
 impl Stdout {
     /// Lock standard output, for text painted as `style` says.
     pub fn lock(style: Style) -> Stdout {
+        widen_pipe();
         Stdout(Box::new(AutoStream::new(
             std::io::stdout().lock(),
             style.stream_choice(),

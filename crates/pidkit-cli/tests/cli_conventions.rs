@@ -257,3 +257,39 @@ fn quiet_is_explained_by_each_command() {
         assert!(!h.contains("check"), "{cmd}: {h}");
     }
 }
+
+/// Output through a pipe to another process: pidkit widens the pipe to 1 MiB (Linux), so a
+/// million records wake the reader a sixteenth as often; the records are the same.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pipe_on_stdout_is_widened() {
+    let mut child = Std::new(env!("CARGO_BIN_EXE_pidkit"))
+        .args(["check", "--json", "10.1000/182"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut out, &mut text).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        text.starts_with("{\"schema\":1,\"line\":1,\"input\":\"10.1000/182\""),
+        "{text}"
+    );
+    // The pipe is the one the child wrote to: its size is what the child set.
+    let size = rustix::pipe::fcntl_getpipe_size(&out).unwrap();
+    let limit: usize = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    if limit >= 1 << 20 {
+        assert_eq!(size, 1 << 20);
+    } else {
+        // A system that caps pipes lower refuses the size to users (not to root).
+        assert!(
+            size == 1 << 20 || size == 1 << 16,
+            "pipe size {size}, limit {limit}"
+        );
+    }
+}
