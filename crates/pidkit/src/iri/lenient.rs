@@ -243,6 +243,13 @@ pub(crate) fn web_ipv4(scheme: &str, host: &str) -> Option<Result<std::net::Ipv4
     {
         return None;
     }
+    // And a number starts with a digit (decimal, octal `0…`, hex `0x…`): `de`, `cafe` or `be`
+    // as written is a name, whatever UTS #46 makes of it (it lower-cases ASCII, nothing more).
+    if last.bytes().all(|b| b.is_ascii() && b != b'%')
+        && !last.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
     let bytes = crate::pct::decode_bytes(host);
     let domain = String::from_utf8_lossy(&bytes);
     let ascii: Cow<'_, str> = if domain.is_ascii() && !domain.split('.').any(super::convert::is_ace)
@@ -379,6 +386,13 @@ mod tests {
         assert_eq!(ip("4294967296"), Some(Err(())));
         assert_eq!(ip("0x1.09"), Some(Err(()))); // "09" is not octal
         assert_eq!(ip("example.com"), None);
+        // Hex letters alone are no number: a number starts with a digit.
+        assert_eq!(ip("www.example.de"), None);
+        assert_eq!(ip("cafe."), None);
+        assert_eq!(ip("1.2.3.bad"), None);
+        assert_eq!(ip("A.0X1F"), Some(Err(()))); // a number, but "a" is not
+        assert_eq!(ip("1.0X1F"), ok("1.0.0.31"));
+        assert_eq!(ip("%64e"), None); // "de" once decoded
         assert_eq!(ip("a.0x1g"), None);
         assert_eq!(ip("1.2.3.com"), None);
         assert_eq!(ip("."), None);
