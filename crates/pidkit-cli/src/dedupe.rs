@@ -420,6 +420,7 @@ impl Dedupe {
             if look_up {
                 if let Some((chunk, keyed)) = pending.take() {
                     self.merge(&mut table, &chunk, encoding, keyed)?;
+                    source.recycle(chunk);
                 }
                 let Some(chunk) = current.take() else { break };
                 let (next, keyed) = rayon::join(
@@ -427,6 +428,7 @@ impl Dedupe {
                     || self.key_chunk(&chunk, encoding, hash, skip_blank, Some(&table)),
                 );
                 look_up = self.merge(&mut table, &chunk, encoding, keyed)?;
+                source.recycle(chunk);
                 current = next?;
             } else {
                 if current.is_none() && pending.is_none() {
@@ -436,7 +438,9 @@ impl Dedupe {
                     || -> io::Result<(Option<Chunk>, bool)> {
                         let mostly_seen = match pending.take() {
                             Some((chunk, keyed)) => {
-                                self.merge(&mut table, &chunk, encoding, keyed)?
+                                let seen = self.merge(&mut table, &chunk, encoding, keyed)?;
+                                source.recycle(chunk);
+                                seen
                             }
                             None => false,
                         };

@@ -189,7 +189,7 @@ pub struct Source {
     /// Bytes read so far, and the total if known (a regular file): for the progress bar.
     pub bytes_read: u64,
     pub total_bytes: Option<u64>,
-    /// Chunks handed back ([`Source::recycle`]) for the next reads to fill: a fresh 2 MiB
+    /// Chunks handed back ([`Source::recycle`]) for the next reads to fill: a fresh
     /// buffer is memory the system must fault in and zero, a sixth of `check --json`'s time
     /// on a million short lines.
     spare: Vec<Chunk>,
