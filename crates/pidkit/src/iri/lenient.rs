@@ -236,6 +236,15 @@ pub(crate) fn web_ipv4(scheme: &str, host: &str) -> Option<Result<std::net::Ipv4
     // A cheap look at the last label as written: a number has no letters but hex digits and
     // 'x' (non-ASCII and %XX may map to digits, so they go on to the full steps).
     let last = host.strip_suffix('.').unwrap_or(host);
+    // A number ends in a hex digit (or is `0x`); most hosts end in a letter past `f` (`com`,
+    // `org`): done before the last label is looked for. (Non-ASCII may map to a digit.)
+    if !last
+        .bytes()
+        .next_back()
+        .is_some_and(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X' || !b.is_ascii())
+    {
+        return None;
+    }
     let last = &last[last.rfind('.').map_or(0, |i| i + 1)..];
     if last
         .bytes()
@@ -393,6 +402,10 @@ mod tests {
         assert_eq!(ip("A.0X1F"), Some(Err(()))); // a number, but "a" is not
         assert_eq!(ip("1.0X1F"), ok("1.0.0.31"));
         assert_eq!(ip("%64e"), None); // "de" once decoded
+        assert_eq!(ip("1.2.3.4."), ok("1.2.3.4"));
+        assert_eq!(ip("1.2.3.0X"), ok("1.2.3.0"));
+        assert_eq!(ip("1.2.3.%34"), ok("1.2.3.4"));
+        assert_eq!(ip("1.2.3.４"), ok("1.2.3.4")); // a full-width digit last
         assert_eq!(ip("a.0x1g"), None);
         assert_eq!(ip("1.2.3.com"), None);
         assert_eq!(ip("."), None);
