@@ -192,9 +192,9 @@ struct Table {
 #[derive(Default)]
 struct InvalidRecords {
     /// Each invalid line: its number and its rest, in input order; `None` for a record that did
-    /// not start with `head` and its number (then the rest is the whole record).
+    /// not start with `head` and its number (then it is the next of `whole`).
     order: Vec<(usize, Option<u32>)>,
-    whole: Vec<(usize, String)>,
+    whole: Vec<String>,
     rests: Vec<Box<str>>,
     by_rest: HashTable<u32>,
 }
@@ -202,19 +202,16 @@ struct InvalidRecords {
 impl InvalidRecords {
     /// Keep the record of line `line`, which starts with `head` and the line's number.
     fn push(&mut self, line: usize, record: &str, head: &str) {
-        let mut number = String::new();
-        output::push_int(&mut number, line);
+        let mut number = itoa::Buffer::new();
         let Some(rest) = record
             .strip_prefix(head)
-            .and_then(|r| r.strip_prefix(number.as_str()))
+            .and_then(|r| r.strip_prefix(number.format(line)))
         else {
             self.order.push((line, None));
-            self.whole.push((line, record.to_owned()));
+            self.whole.push(record.to_owned());
             return;
         };
-        let mut h = FxHasher::default();
-        h.write(rest.as_bytes());
-        let hash = spread(fold(h.finish()));
+        let hash = spread(fold(fx(rest)));
         let rests = &mut self.rests;
         let found = self
             .by_rest
@@ -227,11 +224,8 @@ impl InvalidRecords {
                 let i = u32::try_from(rests.len()).unwrap_or(u32::MAX);
                 rests.push(rest.into());
                 let all = &*rests;
-                self.by_rest.insert_unique(hash, i, |&j| {
-                    let mut h = FxHasher::default();
-                    h.write(all[j as usize].as_bytes());
-                    spread(fold(h.finish()))
-                });
+                self.by_rest
+                    .insert_unique(hash, i, |&j| spread(fold(fx(&all[j as usize]))));
                 i
             }
         };
@@ -249,7 +243,7 @@ impl InvalidRecords {
                 record.push_str(rests.get(i as usize).map_or("", |r| r));
                 (line, record)
             }
-            None => whole.next().unwrap_or_default(),
+            None => (line, whole.next().unwrap_or_default()),
         })
     }
 }
