@@ -3,12 +3,13 @@
 //! out, one row per row, nulls kept, order kept, the GIL released while the rows are worked on.
 //! Every row goes through [`crate::record`], so the answers are the CLI's.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use arrow_array::builder::{LargeStringBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, ListArray, OffsetSizeTrait,
-    StringArray, StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, GenericStringArray, Int64Array, LargeStringArray, ListArray,
+    OffsetSizeTrait, StringArray, StringViewArray, StructArray,
 };
 use arrow_buffer::{BooleanBufferBuilder, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
@@ -47,7 +48,15 @@ impl Family {
 }
 
 /// The strings of one input array, whatever their Arrow type.
-enum Strings<'a> {
+struct Strings<'a> {
+    rows: Typed<'a>,
+    /// Why the rows are not valid Arrow string data, found while they were read
+    /// ([`Strings::for_each`]): [`run`] refuses the answer then.
+    invalid: Cell<Option<String>>,
+}
+
+/// The array of [`Strings`], by Arrow type.
+enum Typed<'a> {
     Utf8(&'a StringArray),
     Large(&'a LargeStringArray),
     View(&'a StringViewArray),
@@ -55,25 +64,38 @@ enum Strings<'a> {
 }
 
 impl<'a> Strings<'a> {
-    /// Typed access to an array [`validated`] first.
+    /// Typed access to an array whose buffers [`validated`] checked.
     fn of(a: &'a dyn Array) -> Result<Strings<'a>, String> {
         let any = a.as_any();
         let bad = || format!("unexpected Arrow array for {}", a.data_type());
-        Ok(match a.data_type() {
-            DataType::Utf8 => Strings::Utf8(any.downcast_ref().ok_or_else(bad)?),
-            DataType::LargeUtf8 => Strings::Large(any.downcast_ref().ok_or_else(bad)?),
-            DataType::Utf8View => Strings::View(any.downcast_ref().ok_or_else(bad)?),
-            DataType::Null => Strings::Null(a.len()),
-            t => Family::of(t).map(|_| Strings::Null(0))?,
-        })
+        let rows = match a.data_type() {
+            DataType::Utf8 => Typed::Utf8(any.downcast_ref().ok_or_else(bad)?),
+            DataType::LargeUtf8 => Typed::Large(any.downcast_ref().ok_or_else(bad)?),
+            DataType::Utf8View => Typed::View(any.downcast_ref().ok_or_else(bad)?),
+            DataType::Null => Typed::Null(a.len()),
+            t => Family::of(t).map(|_| Typed::Null(0))?,
+        };
+        Ok(Strings::new(rows))
+    }
+
+    fn new(rows: Typed<'a>) -> Strings<'a> {
+        Strings {
+            rows,
+            invalid: Cell::new(None),
+        }
+    }
+
+    /// No rows at all.
+    fn none() -> Strings<'static> {
+        Strings::new(Typed::Null(0))
     }
 
     fn len(&self) -> usize {
-        match self {
-            Strings::Utf8(a) => a.len(),
-            Strings::Large(a) => a.len(),
-            Strings::View(a) => a.len(),
-            Strings::Null(n) => *n,
+        match self.rows {
+            Typed::Utf8(a) => a.len(),
+            Typed::Large(a) => a.len(),
+            Typed::View(a) => a.len(),
+            Typed::Null(n) => n,
         }
     }
 
@@ -86,22 +108,33 @@ impl<'a> Strings<'a> {
                 _ => 0,
             }
         }
-        match self {
-            Strings::Utf8(a) => span(a.value_offsets()),
-            Strings::Large(a) => span(a.value_offsets()),
-            Strings::View(a) => a.len() * 32,
-            Strings::Null(_) => 0,
+        match self.rows {
+            Typed::Utf8(a) => span(a.value_offsets()),
+            Typed::Large(a) => span(a.value_offsets()),
+            Typed::View(a) => a.len() * 32,
+            Typed::Null(_) => 0,
         }
     }
 
     /// `f` on every row in order (`None` for a null). The loop is compiled for each Arrow
-    /// type, not a dispatch on the type per row.
+    /// type, not a dispatch on the type per row. `Utf8` and `LargeUtf8` rows are checked as
+    /// they are read ([`checked_rows`]); where they are not valid, the rest of the rows are
+    /// handed as nulls and [`Strings::invalid`] says why.
     fn for_each(&self, mut f: impl FnMut(Option<&'a str>)) {
-        match *self {
-            Strings::Utf8(a) => a.iter().for_each(f),
-            Strings::Large(a) => a.iter().for_each(f),
-            Strings::View(a) => a.iter().for_each(f),
-            Strings::Null(n) => (0..n).for_each(|_| f(None)),
+        let found = match self.rows {
+            Typed::Utf8(a) => checked_rows(a, f),
+            Typed::Large(a) => checked_rows(a, f),
+            Typed::View(a) => {
+                a.iter().for_each(f);
+                Ok(())
+            }
+            Typed::Null(n) => {
+                (0..n).for_each(|_| f(None));
+                Ok(())
+            }
+        };
+        if let Err(e) = found {
+            self.invalid.set(Some(e));
         }
     }
 
@@ -119,44 +152,133 @@ impl<'a> Strings<'a> {
 }
 
 /// `a` checked before any row is read (buffers that come through the C data interface: offsets
-/// in bounds and in order, UTF-8). A `Utf8`/`LargeUtf8` array is checked over its own rows
-/// alone ([`own_rows`]): arrow-rs's `validate_full` reads the values buffer from its start,
-/// which made every chunk of a chunked array of slices cost as much as all the chunks before it.
+/// in bounds and in order, UTF-8). A `Utf8`/`LargeUtf8` array's buffers are checked here, and
+/// its rows as they are read ([`checked_rows`]), whose error is [`own_rows`]'s; the other
+/// types wholly here. (arrow-rs's `validate_full` reads the values buffer from its start,
+/// which made every chunk of a chunked array of slices cost as much as all the chunks before
+/// it.)
 fn validated(a: &ArrayRef) -> Result<(), String> {
-    let invalid = |e: arrow_schema::ArrowError| format!("invalid Arrow data: {e}");
-    match a.data_type() {
-        DataType::Utf8 => own_rows::<i32>(a).map_err(invalid),
-        DataType::LargeUtf8 => own_rows::<i64>(a).map_err(invalid),
-        _ => a.to_data().validate_full().map_err(invalid),
+    let check = match a.data_type() {
+        DataType::Utf8 => string_array::<i32>(a).and_then(|a| own_buffers(a).map(drop)),
+        DataType::LargeUtf8 => string_array::<i64>(a).and_then(|a| own_buffers(a).map(drop)),
+        _ => a.to_data().validate_full(),
+    };
+    check.map_err(invalid)
+}
+
+/// `a` as the `Utf8` (`O` = `i32`) or `LargeUtf8` (`i64`) array its type says it is.
+fn string_array<O: OffsetSizeTrait>(
+    a: &ArrayRef,
+) -> Result<&GenericStringArray<O>, arrow_schema::ArrowError> {
+    a.as_any().downcast_ref().ok_or_else(|| {
+        arrow_schema::ArrowError::InvalidArgumentError(format!(
+            "unexpected Arrow array for {}",
+            a.data_type()
+        ))
+    })
+}
+
+/// The error of invalid Arrow data.
+fn invalid(e: arrow_schema::ArrowError) -> String {
+    format!("invalid Arrow data: {e}")
+}
+
+/// The rows a `Utf8` or `LargeUtf8` array hands at a time to [`checked_rows`]: their text is
+/// checked as UTF-8 in one call, and is still in the processor's cache when the rows are read.
+const CHECKED_ROWS: usize = 1024;
+
+/// `f` on every row of `a` (whose buffers [`validated`] checked), in blocks of
+/// [`CHECKED_ROWS`]: a block's text checked as UTF-8, then each row's offsets within that text
+/// (in order, on character boundaries) as it is cut from it, the null rows' too. This is
+/// [`own_rows`]'s check, made in the pass that reads the rows rather than in a pass of its own
+/// over the column (which, as the first to read the text from memory, took a tenth of
+/// `doi_name`'s time). At the first fault the rest of the rows are handed as nulls, and the
+/// error is [`own_rows`]'s, worded over the whole array.
+fn checked_rows<'a, O: OffsetSizeTrait>(
+    a: &'a GenericStringArray<O>,
+    mut f: impl FnMut(Option<&'a str>),
+) -> Result<(), String> {
+    let n = a.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let (offsets, values, nulls) = (a.value_offsets(), a.value_data(), a.nulls());
+    let mut from = 0;
+    while from < n {
+        let to = n.min(from + CHECKED_ROWS);
+        let block = offsets.get(from..=to).and_then(|ends| {
+            let (lo, hi) = (ends.first()?.as_usize(), ends.last()?.as_usize());
+            let text = simdutf8::basic::from_utf8(values.get(lo..hi)?).ok()?;
+            Some((ends, lo, text))
+        });
+        let Some((ends, lo, text)) = block else {
+            return Err(fault(a, from, f));
+        };
+        for (r, ends) in ends.windows(2).enumerate() {
+            let row =
+                text.get(ends[0].as_usize().wrapping_sub(lo)..ends[1].as_usize().wrapping_sub(lo));
+            match row {
+                Some(_) if nulls.is_some_and(|v| v.is_null(from + r)) => f(None),
+                Some(row) => f(Some(row)),
+                None => return Err(fault(a, from + r, f)),
+            }
+        }
+        from = to;
+    }
+    Ok(())
+}
+
+/// [`checked_rows`]' answer at a fault found at row `from`: the rows from there handed as
+/// nulls, and [`own_rows`]'s error.
+fn fault<'a, O: OffsetSizeTrait>(
+    a: &GenericStringArray<O>,
+    from: usize,
+    mut f: impl FnMut(Option<&'a str>),
+) -> String {
+    (from..a.len()).for_each(|_| f(None));
+    match own_rows(a) {
+        Err(e) => invalid(e),
+        Ok(()) => "invalid Arrow data: a row's offsets do not fall within the text".to_owned(),
     }
 }
 
-/// [`validated`] for `Utf8` (`O` = `i32`) and `LargeUtf8` (`i64`) arrays: the buffers' sizes,
-/// the text between the first row's start and the last row's end as UTF-8 in one call, and in
-/// one pass over the rows' offsets that they go forward and fall on character boundaries.
-/// (Once this holds, the array's rows are `&str` without further checks.)
-fn own_rows<O: OffsetSizeTrait>(a: &ArrayRef) -> Result<(), arrow_schema::ArrowError> {
+/// The offsets of `a`'s rows and the bytes of text between the first row's start and the last
+/// row's end, once the buffers' sizes are checked and those two offsets found within the
+/// values (no per-row work); `None` for an array of no rows.
+#[allow(clippy::type_complexity)]
+fn own_buffers<O: OffsetSizeTrait>(
+    a: &GenericStringArray<O>,
+) -> Result<Option<(&[O], &[u8])>, arrow_schema::ArrowError> {
     let bad = |what: &str| arrow_schema::ArrowError::InvalidArgumentError(what.to_owned());
     let data = a.to_data();
     if data.is_empty() {
         // No rows, so nothing is read: an empty slice at an offset (`a[3:]`, `slice(2, 0)`)
         // keeps its parent's offset past an empty values buffer, which arrow-rs's `validate`
         // refuses, and the format allows no offsets at all.
-        return Ok(());
+        return Ok(None);
     }
-    // Buffer sizes, and the first and last offsets within the values (no per-row work).
     data.validate()?;
-    let (Some(offsets), Some(values)) = (data.buffers().first(), data.buffers().get(1)) else {
-        return Err(bad("a string array without its buffers"));
+    let (offsets, values) = (a.value_offsets(), a.value_data());
+    let (Some(first), Some(last)) = (offsets.first(), offsets.get(a.len())) else {
+        return Err(bad("string offsets shorter than the array"));
     };
-    let offsets = offsets
-        .typed_data::<O>()
-        .get(data.offset()..=data.offset() + data.len())
-        .ok_or_else(|| bad("string offsets shorter than the array"))?;
-    let first = offsets[0].as_usize();
     let text = values
-        .get(first..offsets[data.len()].as_usize())
+        .get(first.as_usize()..last.as_usize())
         .ok_or_else(|| bad("string offsets out of order or past the text"))?;
+    Ok(Some((&offsets[..=a.len()], text)))
+}
+
+/// The whole check of a `Utf8` (`O` = `i32`) or `LargeUtf8` (`i64`) array, in passes of its
+/// own: the buffers' sizes, the text between the first row's start and the last row's end as
+/// UTF-8 in one call, and in one pass over the rows' offsets that they go forward and fall on
+/// character boundaries. [`checked_rows`] makes the same check as it reads the rows, and words
+/// its error with this one.
+fn own_rows<O: OffsetSizeTrait>(a: &GenericStringArray<O>) -> Result<(), arrow_schema::ArrowError> {
+    let bad = |what: &str| arrow_schema::ArrowError::InvalidArgumentError(what.to_owned());
+    let Some((offsets, text)) = own_buffers(a)? else {
+        return Ok(());
+    };
+    let first = offsets[0].as_usize();
     // The fast check first (a few bytes a cycle more than the standard library's on ASCII);
     // the standard library's for the message where it fails.
     let text = match simdutf8::basic::from_utf8(text) {
@@ -375,14 +497,19 @@ fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny
             // Every row null: every row of the answer is null too, made in one allocation of
             // zeroed (untouched) pages instead of a push per row into every output column
             // (`parse` on 10 M nulls took 13.7 s and 2.9 GB that way).
-            let dtype = kernel(&Strings::Null(0), Family::of(a.data_type())?)?
+            let dtype = kernel(&Strings::none(), Family::of(a.data_type())?)?
                 .data_type()
                 .clone();
             return Ok(arrow_array::new_null_array(&dtype, a.len()));
         }
         validated(a)?;
         let s = Strings::of(a.as_ref())?;
-        kernel(&s, Family::of(a.data_type())?)
+        let out = kernel(&s, Family::of(a.data_type())?)?;
+        // Rows found invalid as they were read: no answer.
+        match s.invalid.take() {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     };
     match data {
         AnyArray::Array(arr) => {
@@ -404,7 +531,7 @@ fn run(py: Python<'_>, data: AnyArray, kernel: &Kernel<'_>) -> PyResult<Py<PyAny
             // The output type of an empty stream: what the kernel makes of an empty array.
             let dtype = match out.first() {
                 Some(a) => a.data_type().clone(),
-                None => kernel(&Strings::Null(0), family)
+                None => kernel(&Strings::none(), family)
                     .map_err(PyValueError::new_err)?
                     .data_type()
                     .clone(),

@@ -258,6 +258,45 @@ def test_a_slice_is_checked_over_its_own_rows():
     assert pa_pid.check(split.slice(2), as_="iri-ref").to_pylist() == [True]
 
 
+def test_rows_past_the_first_thousand_are_checked_as_they_are_read():
+    """Rows are checked in blocks as they are read: a fault in a later block, one where a
+    character spans two blocks, and one in a null row are each refused with the whole
+    array's error; the same rows without the fault get their answers."""
+    n = 5000
+    text = bytearray(b"10.1000/x" * n)
+    offsets = [9 * i for i in range(n + 1)]
+
+    def array(text, offsets, nulls=None, t=pa.string()):
+        fmt = "<%di" if t == pa.string() else "<%dq"
+        validity = None if nulls is None else pa.array([i not in nulls for i in range(n)]).buffers()[1]
+        return pa.Array.from_buffers(t, n, [validity, pa.py_buffer(struct.pack(fmt % (n + 1), *offsets)), pa.py_buffer(bytes(text))])
+
+    for t in (pa.string(), pa.large_string()):
+        good = array(text, offsets, t=t)
+        assert pa_pid.doi_name(good).to_pylist() == ["10.1000/x"] * n
+        assert pa_pid.check(good.slice(1500)).to_pylist() == [True] * (n - 1500)
+        bad = bytearray(text)
+        bad[9 * 3000 + 4] = 0xFF
+        with pytest.raises(ValueError, match="invalid Arrow data: .*text is not UTF-8"):
+            pa_pid.doi_name(array(bad, offsets, t=t))
+        with pytest.raises(ValueError, match="invalid Arrow data: .*text is not UTF-8"):
+            pa_pid.normalize(array(bad, offsets, t=t).slice(2000))
+        # The row at 3000 is null: its text is checked all the same.
+        with pytest.raises(ValueError, match="invalid Arrow data"):
+            pa_pid.doi_name(array(bad, offsets, nulls={3000}, t=t))
+        # "é" (two bytes) across the end of row 1023, the end of the first block.
+        split = bytearray(text)
+        split[9 * 1024 - 1 : 9 * 1024 + 1] = "é".encode()
+        with pytest.raises(ValueError, match="invalid Arrow data: .*a row starts or ends inside a UTF-8 character"):
+            pa_pid.check(array(split, offsets, t=t))
+        # Offsets that go back in a later block, in a null row too.
+        back = list(offsets)
+        back[2500] = back[2499] - 1
+        for nulls in (None, {2499}):
+            with pytest.raises(ValueError, match="invalid Arrow data: .*out of order"):
+                pa_pid.kind(array(text, back, nulls=nulls, t=t))
+
+
 def test_any_arrow_exporter_is_accepted():
     class Exporter:
         """Only the PyCapsule interface, as DuckDB, Polars or nanoarrow give it."""
