@@ -258,6 +258,24 @@ def test_a_slice_is_checked_over_its_own_rows():
     assert pa_pid.check(split.slice(2), as_="iri-ref").to_pylist() == [True]
 
 
+def test_null_answers_fall_on_their_rows_across_every_word_of_the_bitmap():
+    """A string answer's null rows (null input, no answer) are set when the column is
+    finished, 64 rows to a word: every row keeps its own, at word edges and past them."""
+    nulls = {0, 5, 63, 64, 65, 127, 128, 500, 998, 999}
+    junk = {1, 62, 66, 200, 997}
+    rows = [None if i in nulls else ("not a doi %d" % i if i in junk else "doi:10.1000/%d" % i) for i in range(1000)]
+    want = [None if i in nulls or i in junk else "10.1000/%d" % i for i in range(1000)]
+    for t in (pa.string(), pa.large_string(), pa.string_view()):
+        a = pa.array(rows, t)
+        for n in (1000, 999, 64, 63, 1):
+            got = pa_pid.doi_name(a.slice(0, n))
+            assert got.to_pylist() == want[:n]
+            assert got.null_count == sum(v is None for v in want[:n])
+        # No null at all: no validity bitmap either.
+        clean = pa_pid.doi_name(pa.array(["10.1000/%d" % i for i in range(200)], t))
+        assert clean.null_count == 0 and clean.buffers()[0] is None
+
+
 def test_rows_past_the_first_thousand_are_checked_as_they_are_read():
     """Rows are checked in blocks as they are read: a fault in a later block, one where a
     character spans two blocks, and one in a null row are each refused with the whole
