@@ -55,7 +55,6 @@ struct Slot<A> {
 
 /// The buffers of [`Grouped::run`], kept from one chunk to the next.
 pub struct Grouped<A> {
-    firsts: [usize; FIRSTS],
     counts: Vec<usize>,
     order: Vec<usize>,
     gathered: String,
@@ -74,7 +73,6 @@ impl<A: Copy> Grouped<A> {
     /// Empty buffers.
     pub fn new() -> Grouped<A> {
         Grouped {
-            firsts: [0; FIRSTS],
             counts: Vec::new(),
             order: Vec::new(),
             gathered: String::new(),
@@ -156,30 +154,28 @@ impl<A: Copy> Grouped<A> {
     /// names, `doi:` URIs and resolver URLs (`1`, `d`, `h`). Every such row takes the same
     /// route, so sorting them gains nothing, and it cost a tenth of `normalize`'s time on a
     /// column of DOIs (`crates/pidkit-py/bench/bench_dois.py`); a column of every kind starts
-    /// with thirty-odd bytes, its top four covering about half of it.
+    /// with thirty-odd bytes, its top four covering about half of it. The counts of the keys
+    /// it takes (`self.counts`) are those [`Grouped::sort`] then sorts by.
     fn alike(&mut self, values: &[Option<&str>]) -> bool {
-        self.firsts.fill(0);
-        let mut present = 0;
-        for v in values.iter().flatten() {
-            self.firsts[first(v)] += 1;
-            present += 1;
-        }
-        let mut top = [0; FEW];
-        for &n in &self.firsts {
-            if let Some(least) = top.iter_mut().min().filter(|least| n > **least) {
-                *least = n;
-            }
-        }
-        top.iter().sum::<usize>() * 10 >= present * 9
-    }
-
-    /// `self.order`: the indexes of `values`' non-null rows, sorted by [`key`] (stable).
-    fn sort(&mut self, values: &[Option<&str>]) {
         self.counts.clear();
         self.counts.resize(FIRSTS * LENGTHS + 1, 0);
         for v in values.iter().flatten() {
             self.counts[key(v) + 1] += 1;
         }
+        let mut top = [0; FEW];
+        for first in self.counts[1..].chunks(LENGTHS) {
+            let n: usize = first.iter().sum();
+            if let Some(least) = top.iter_mut().min().filter(|least| n > **least) {
+                *least = n;
+            }
+        }
+        let present: usize = self.counts.iter().sum();
+        top.iter().sum::<usize>() * 10 >= present * 9
+    }
+
+    /// `self.order`: the indexes of `values`' non-null rows, sorted by [`key`] (stable), from
+    /// the counts [`Grouped::alike`] took.
+    fn sort(&mut self, values: &[Option<&str>]) {
         for i in 1..self.counts.len() {
             self.counts[i] += self.counts[i - 1];
         }
