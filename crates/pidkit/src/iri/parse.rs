@@ -135,53 +135,283 @@ fn class_word(c: &[u8; 8]) -> u64 {
     t(0) | t(1) | t(2) | t(3)
 }
 
-/// The class word of the input's last, partial chunk (`b[n - n % 8..]`, `n = b.len()`): the
-/// input's last eight bytes shifted so that byte 0 is the chunk's first (or a zero-padded copy
-/// of a shorter input); 0 when there is no partial chunk. The bytes past the end are 0, in no
-/// class, so every run stops at the end at the latest.
+/// The bytes of `b`, shorter than sixteen, as a little-endian number (the bytes past its end
+/// 0): from two words that overlap, not a copy into a buffer (a `memcpy` call per input).
 #[inline(always)]
-fn tail_word(b: &[u8]) -> u64 {
+fn padded(b: &[u8]) -> u128 {
     let n = b.len();
-    match n.checked_sub(8) {
-        Some(last) => {
-            let c: &[u8; 8] = b[last..].try_into().unwrap();
-            // A shift by 64 (no partial chunk) gives 0.
-            class_word(c)
-                .checked_shr(8 * (8 - n as u32 % 8))
-                .unwrap_or(0)
+    debug_assert!(n < 16);
+    let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    let half = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as u64;
+    if n >= 8 {
+        // The last eight bytes, less those the first word has.
+        let high = word(n - 8).checked_shr(8 * (16 - n as u32)).unwrap_or(0);
+        word(0) as u128 | (high as u128) << 64
+    } else if n >= 4 {
+        (half(0) | (half(n - 4) >> (8 * (8 - n))) << 32) as u128
+    } else {
+        b.iter().rev().fold(0, |x, &c| x << 8 | c as u128)
+    }
+}
+
+/// One chunk of the input classified for [`Chunks`]: which of its bytes each `C_*` context
+/// accepts. Two shapes give the same answers (tested): [`Word`], eight bytes by table loads,
+/// on every machine; and, on x86-64 processors with SSSE3, sixteen bytes by vector shuffles.
+trait Lanes: Copy + Default {
+    /// Bytes per chunk.
+    const WIDTH: usize;
+    /// Bits per byte in [`Lanes::out`].
+    const STEP: u32;
+    /// The classes of a whole chunk (`c.len() == WIDTH`).
+    fn chunk(c: &[u8]) -> Self;
+    /// The classes of the input's last, partial chunk (`b[n - n % WIDTH..]`, `n = b.len()`),
+    /// its bytes past the end in no class; the default (every byte in no class) when there is
+    /// no partial chunk.
+    fn tail(b: &[u8]) -> Self;
+    /// `STEP` bits per byte of the chunk, the lowest of them set iff the byte is not in
+    /// `class` (a single `C_*` bit); every bit above the chunk clear. Zero: all in `class`.
+    fn out(self, class: u8) -> u64;
+    /// A whole chunk met in a long run: `None` if all its bytes are in `class`, else its
+    /// classes.
+    fn stops(c: &[u8], class: u8) -> Option<Self>;
+}
+
+/// Eight bytes' classes as one word: byte `k` is `CLASS[c[k]]`.
+#[derive(Clone, Copy, Default)]
+struct Word(u64);
+
+impl Lanes for Word {
+    const WIDTH: usize = 8;
+    const STEP: u32 = 8;
+
+    #[inline(always)]
+    fn chunk(c: &[u8]) -> Self {
+        Word(class_word(c.try_into().unwrap()))
+    }
+
+    /// The input's last eight bytes shifted so that byte 0 is the partial chunk's first (or a
+    /// zero-padded copy of a shorter input). The bytes past the end are 0, in no class.
+    #[inline(always)]
+    fn tail(b: &[u8]) -> Self {
+        let n = b.len();
+        Word(match n.checked_sub(8) {
+            Some(last) => {
+                let c: &[u8; 8] = b[last..].try_into().unwrap();
+                // A shift by 64 (no partial chunk) gives 0.
+                class_word(c)
+                    .checked_shr(8 * (8 - n as u32 % 8))
+                    .unwrap_or(0)
+            }
+            None => class_word(&(padded(b) as u64).to_le_bytes()),
+        })
+    }
+
+    /// Each class is one bit, so the bytes out of it are the set bits of
+    /// `!word & (ONES * class)`: no carry between bytes.
+    #[inline(always)]
+    fn out(self, class: u8) -> u64 {
+        !self.0 & (ONES * class as u64)
+    }
+
+    /// Pair by pair: the AND of the four pair entries has the class bit in both bytes iff all
+    /// eight bytes have it, and the word is put together only for the chunk where a run stops.
+    #[inline(always)]
+    fn stops(c: &[u8], class: u8) -> Option<Self> {
+        let w = u64::from_le_bytes(c.try_into().unwrap());
+        let l = |k: u32| PAIR[(w >> (16 * k)) as u16 as usize];
+        let (l0, l1, l2, l3) = (l(0), l(1), l(2), l(3));
+        let m2 = class as u16 * 0x0101;
+        if l0 & l1 & l2 & l3 & m2 == m2 {
+            return None;
         }
-        None => {
-            let mut c = [0u8; 8];
-            c[..n].copy_from_slice(b);
-            class_word(&c)
+        Some(Word(
+            l0 as u64 | (l1 as u64) << 16 | (l2 as u64) << 32 | (l3 as u64) << 48,
+        ))
+    }
+}
+
+/// Sixteen bytes at a time with SSSE3's byte shuffle (`pshufb`), on x86-64 processors that
+/// have it (all since 2006; [`fast`] asks once per parse). The crate's only `unsafe` code:
+/// the vector instructions are `unsafe` to call outside a function compiled for them, and
+/// none of them reads or writes memory (the sixteen bytes are loaded as two words).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod ssse3 {
+    use super::{CLASS, Lanes, padded};
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+
+    /// `ROWS[h]`: one bit for each ASCII high nibble `h` (0–7); none for 8–15, the non-ASCII
+    /// bytes, which no context accepts literally.
+    const ROWS: u128 = u128::from_le_bytes([1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    /// `BY_LOW[c][l]`: for the context with bit `c`, the high nibbles `h` (as [`ROWS`] bits)
+    /// such that the byte `h << 4 | l` is in it. A byte is in the context iff
+    /// `BY_LOW[c][low nibble] & ROWS[high nibble] != 0`: any set of ASCII bytes is two
+    /// shuffles and an AND.
+    const BY_LOW: [u128; 8] = by_low();
+
+    const fn by_low() -> [u128; 8] {
+        let mut t = [0u128; 8];
+        let mut b = 0;
+        while b < 128 {
+            let mut c = 0;
+            while c < 8 {
+                if CLASS[b] & (1 << c) != 0 {
+                    t[c] |= 1 << (8 * (b & 15) + (b >> 4));
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        t
+    }
+
+    /// The sixteen bytes `x` (little-endian) in a vector.
+    #[inline(always)]
+    fn vector(x: u128) -> __m128i {
+        // SAFETY: SSE2 is part of every x86-64 processor; no memory is read.
+        unsafe { _mm_set_epi64x((x >> 64) as i64, x as i64) }
+    }
+
+    /// The low and high nibbles of each byte of `v`.
+    #[inline(always)]
+    fn nibbles(v: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: SSE2 is part of every x86-64 processor; no memory is read.
+        unsafe {
+            let nibble = _mm_set1_epi8(0x0F);
+            (
+                _mm_and_si128(v, nibble),
+                _mm_and_si128(_mm_srli_epi16::<4>(v), nibble),
+            )
+        }
+    }
+
+    /// `pshufb`: byte `k` of the result is `table[index[k] & 15]`, or 0 where `index[k]` has
+    /// its high bit set.
+    #[inline(always)]
+    fn shuffle(table: __m128i, index: __m128i) -> __m128i {
+        debug_assert!(std::arch::is_x86_feature_detected!("ssse3"));
+        // SAFETY: a `Vector` is made only in `fast_ssse3` (this private type is handed to
+        // `fast_in` nowhere else), and `fast` calls that only when the processor has SSSE3
+        // (and the tests only after asking too). No memory is read.
+        unsafe { _mm_shuffle_epi8(table, index) }
+    }
+
+    /// Bit `k` set iff byte `k` of `v` is 0.
+    #[inline(always)]
+    fn zeros(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of every x86-64 processor; no memory is read.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32 }
+    }
+
+    /// Sixteen bytes' low nibbles and high-nibble rows, from which any context's bytes are
+    /// found ([`Lanes::out`]); `shift` and `pad` place a partial chunk read from the input's
+    /// last sixteen bytes.
+    #[derive(Clone, Copy)]
+    pub(super) struct Vector {
+        low: __m128i,
+        rows: __m128i,
+        /// Bytes of the sixteen read that come before the chunk.
+        shift: u32,
+        /// The bits of the bytes past the end of the input, which are in no class.
+        pad: u32,
+    }
+
+    impl Default for Vector {
+        /// No byte in any class.
+        fn default() -> Self {
+            Vector {
+                low: vector(0),
+                rows: vector(0),
+                shift: 0,
+                pad: 0xFFFF,
+            }
+        }
+    }
+
+    impl Vector {
+        #[inline(always)]
+        fn of(c: &[u8; 16], shift: u32, pad: u32) -> Self {
+            let (low, high) = nibbles(vector(u128::from_le_bytes(*c)));
+            Vector {
+                low,
+                // A non-ASCII byte's high nibble is 8–15: its row is 0.
+                rows: shuffle(vector(ROWS), high),
+                shift,
+                pad,
+            }
+        }
+    }
+
+    impl Lanes for Vector {
+        const WIDTH: usize = 16;
+        const STEP: u32 = 1;
+
+        #[inline(always)]
+        fn chunk(c: &[u8]) -> Self {
+            Vector::of(c.try_into().unwrap(), 0, 0)
+        }
+
+        /// The input's last sixteen bytes, shifted past the bytes before the chunk; a shorter
+        /// input is copied into sixteen zero bytes (NUL is in no class).
+        #[inline(always)]
+        fn tail(b: &[u8]) -> Self {
+            let n = b.len();
+            let r = (n % 16) as u32;
+            if r == 0 {
+                return Vector::default();
+            }
+            match n.checked_sub(16) {
+                Some(last) => Vector::of(b[last..].try_into().unwrap(), 16 - r, 0xFFFF << r),
+                None => Vector::of(&padded(b).to_le_bytes(), 0, 0xFFFF << r),
+            }
+        }
+
+        #[inline(always)]
+        fn out(self, class: u8) -> u64 {
+            let table = vector(BY_LOW[class.trailing_zeros() as usize & 7]);
+            let hits = shuffle(table, self.low);
+            // SAFETY: SSE2 is part of every x86-64 processor; no memory is read.
+            let hits = unsafe { _mm_and_si128(hits, self.rows) };
+            ((zeros(hits) >> self.shift | self.pad) & 0xFFFF) as u64
+        }
+
+        #[inline(always)]
+        fn stops(c: &[u8], class: u8) -> Option<Self> {
+            let v = Self::chunk(c);
+            (v.out(class) != 0).then_some(v)
         }
     }
 }
 
-/// The input in aligned chunks of eight bytes, each classified once ([`class_word`]) and
-/// kept while the components that start in it are scanned: the next component starts where
-/// the last one stopped, so its run usually begins (and a short one ends) in the chunk at
-/// hand. The next chunk's address does not wait for the byte where a run stops (as a chunk
-/// starting at that byte would), so the loads run ahead of the scanning.
-struct Chunks<'a> {
+/// The input in aligned chunks ([`Lanes`]), each classified once and kept while the
+/// components that start in it are scanned: the next component starts where the last one
+/// stopped, so its run usually begins (and a short one ends) in the chunk at hand. The next
+/// chunk's address does not wait for the byte where a run stops (as a chunk starting at that
+/// byte would), so the loads run ahead of the scanning.
+struct Chunks<'a, L> {
     b: &'a [u8],
     /// The whole chunks after the current one.
     rest: std::slice::ChunksExact<'a, u8>,
-    /// The first byte of the current chunk, a multiple of 8.
+    /// The first byte of the current chunk, a multiple of `L::WIDTH`.
     base: usize,
-    /// The classes of `b[base..base + 8]`.
-    word: u64,
-    /// The classes of the partial chunk at the end ([`tail_word`]), until it is the current one.
-    tail: u64,
+    /// The classes of `b[base..base + L::WIDTH]`.
+    word: L,
+    /// The classes of the partial chunk at the end ([`Lanes::tail`]), until it is the
+    /// current one.
+    tail: L,
 }
 
-impl<'a> Chunks<'a> {
+impl<'a, L: Lanes> Chunks<'a, L> {
     #[inline(always)]
     fn new(b: &'a [u8]) -> Self {
-        let mut rest = b.chunks_exact(8);
-        let mut tail = tail_word(b);
+        let mut rest = b.chunks_exact(L::WIDTH);
+        let mut tail = L::tail(b);
         let word = match rest.next() {
-            Some(c) => class_word(c.try_into().unwrap()),
+            Some(c) => L::chunk(c),
             None => std::mem::take(&mut tail),
         };
         Chunks {
@@ -195,49 +425,38 @@ impl<'a> Chunks<'a> {
 
     #[inline(always)]
     fn next(&mut self) {
-        self.base += 8;
+        self.base += L::WIDTH;
         self.word = match self.rest.next() {
-            Some(c) => class_word(c.try_into().unwrap()),
+            Some(c) => L::chunk(c),
             None => std::mem::take(&mut self.tail),
         };
     }
 
     /// The first byte from `i` that is not an ASCII byte of `class` (`b.len()` if none); `i`
-    /// is at or after the current chunk and at most `b.len()`. Each class is one bit, so the
-    /// bytes out of it are the set bits of `!word & (ONES * class)`: no carry between bytes.
+    /// is at or after the current chunk and at most `b.len()`.
     #[inline(always)]
     fn run(&mut self, i: usize, class: u8) -> usize {
         debug_assert!(self.base <= i && i <= self.b.len());
-        let m = ONES * class as u64;
-        while i >= self.base + 8 {
+        while i >= self.base + L::WIDTH {
             self.next();
         }
-        let mut stop = !self.word & m & (u64::MAX << (8 * (i - self.base)));
+        let mut stop = self.word.out(class) & (u64::MAX << (L::STEP as usize * (i - self.base)));
         if stop == 0 {
-            // The run goes on: whole chunks are tested pair by pair (the AND of the four pair
-            // entries has the class bit in both bytes iff all eight bytes have it), and the
-            // word is put together only for the chunk where the run stops.
-            let m2 = class as u16 * 0x0101;
+            // The run goes on: whole chunks are only tested until the one where it stops.
             loop {
-                self.base += 8;
+                self.base += L::WIDTH;
                 match self.rest.next() {
-                    Some(c) => {
-                        let w = u64::from_le_bytes(c.try_into().unwrap());
-                        let l = |k: u32| PAIR[(w >> (16 * k)) as u16 as usize];
-                        let (l0, l1, l2, l3) = (l(0), l(1), l(2), l(3));
-                        if l0 & l1 & l2 & l3 & m2 == m2 {
-                            continue;
-                        }
-                        self.word =
-                            l0 as u64 | (l1 as u64) << 16 | (l2 as u64) << 32 | (l3 as u64) << 48;
-                    }
+                    Some(c) => match L::stops(c, class) {
+                        None => continue,
+                        Some(w) => self.word = w,
+                    },
                     None => self.word = std::mem::take(&mut self.tail),
                 }
                 break;
             }
-            stop = !self.word & m;
+            stop = self.word.out(class);
         }
-        self.base + stop.trailing_zeros() as usize / 8
+        self.base + (stop.trailing_zeros() / L::STEP) as usize
     }
 
     /// [`Self::run`] over `pct-encoded` triplets and the non-ASCII characters allowed in
@@ -266,8 +485,8 @@ impl<'a> Chunks<'a> {
 /// (userinfo, IP literals, errors): [`Parser`] decides those by the letter of the grammar,
 /// and gives the same positions wherever both accept (tested).
 #[inline(always)]
-fn fast(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions> {
-    let mut c = Chunks::new(b);
+fn fast_in<L: Lanes>(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions> {
+    let mut c = Chunks::<L>::new(b);
     let mut p = Positions::default();
     let mut i = 0;
     // Bytes known to be scheme characters, hence `isegment-nz-nc` ones if there is no scheme.
@@ -328,8 +547,8 @@ fn fast(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions> {
 
 /// The rest of [`fast`] from `i`, the end of the path: `["?" query] ["#" fragment]`, the end.
 #[inline(always)]
-fn fast_tail(
-    c: &mut Chunks,
+fn fast_tail<L: Lanes>(
+    c: &mut Chunks<L>,
     mut i: usize,
     mut p: Positions,
     rule: Rule,
@@ -461,11 +680,31 @@ impl Positions {
     }
 }
 
-/// Parse `s` by `rule` under `profile`.
+/// Parse `s` by `rule` under `profile`: [`fast_in`] with the widest [`Lanes`] this processor
+/// has, and [`slow`] for what it leaves.
+#[allow(unsafe_code)]
 pub(crate) fn parse(s: &str, rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
-    match fast(s.as_bytes(), rule, profile) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the processor has SSSE3, the one feature `parse_ssse3` is compiled for.
+        return unsafe { parse_ssse3(s.as_bytes(), rule, profile) };
+    }
+    parse_in::<Word>(s.as_bytes(), rule, profile)
+}
+
+/// [`parse_in`] sixteen bytes at a time, compiled for SSSE3 (its shuffles inlined). The whole
+/// parse, so that its answer is written once, where the caller wants it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+fn parse_ssse3(b: &[u8], rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
+    parse_in::<ssse3::Vector>(b, rule, profile)
+}
+
+#[inline(always)]
+fn parse_in<L: Lanes>(b: &[u8], rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
+    match fast_in::<L>(b, rule, profile) {
         Some(p) => Ok(p),
-        None => slow(s.as_bytes(), rule, profile),
+        None => slow(b, rule, profile),
     }
 }
 
@@ -1112,6 +1351,8 @@ mod tests {
             for rule in rules {
                 for profile in profiles {
                     let fast = fast(s.as_bytes(), rule, profile);
+                    // The eight-byte lanes, which other processors take, agree.
+                    prop_assert_eq!(fast, fast_in::<Word>(s.as_bytes(), rule, profile));
                     let slow = slow(s.as_bytes(), rule, profile);
                     if let Some(p) = fast {
                         prop_assert_eq!(Ok(p), slow.clone(), "{:?} {:?} {:?}", s, rule, profile);
@@ -1165,6 +1406,25 @@ mod tests {
         }
     }
 
+    /// The fast path with the lanes this processor takes in [`parse`].
+    fn fast(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            return fast_in::<ssse3::Vector>(b, rule, profile);
+        }
+        fast_in::<Word>(b, rule, profile)
+    }
+
+    #[test]
+    fn short_inputs_are_read_as_padded_numbers() {
+        let text: Vec<u8> = (1..=16).collect();
+        for n in 0..16 {
+            let mut want = [0u8; 16];
+            want[..n].copy_from_slice(&text[..n]);
+            assert_eq!(padded(&text[..n]), u128::from_le_bytes(want), "{n}");
+        }
+    }
+
     /// The end of a run, byte by byte: what the chunked runs must give.
     fn naive_run(b: &[u8], i: usize, class: u8) -> usize {
         i + b[i..]
@@ -1175,9 +1435,8 @@ mod tests {
 
     /// The chunk at hand never changes an answer: any sequence of runs over one input, each
     /// from at or after where the last one stopped (as the parser calls them), of any class,
-    /// ends where a byte-by-byte scan ends.
-    #[test]
-    fn chunked_runs_give_the_byte_by_byte_answer() {
+    /// ends where a byte-by-byte scan ends; with either shape of [`Lanes`].
+    fn chunked_runs_match<L: Lanes>() {
         use proptest::prelude::*;
         let alphabet = prop::sample::select(b"aZ09-._~!$&'()*+,;=:@/?#%[] \x7f\xc3\xa9".to_vec());
         let classes = [
@@ -1194,7 +1453,7 @@ mod tests {
             prop::collection::vec((0..20usize, prop::sample::select(classes.to_vec())), 1..12);
         let strategy = (prop::collection::vec(alphabet, 0..40), calls);
         proptest!(ProptestConfig::with_cases(20_000), |((text, calls) in strategy)| {
-            let mut chunks = Chunks::new(&text);
+            let mut chunks = Chunks::<L>::new(&text);
             let mut end = 0;
             for (gap, class) in calls {
                 let start = (end + gap).min(text.len());
@@ -1206,18 +1465,50 @@ mod tests {
                 );
             }
         });
-        for len in 0..=26 {
+        for len in 0..=40 {
             for stop in 0..=len {
                 for start in 0..=stop {
                     let mut text = vec![b'a'; len];
                     if stop < len {
                         text[stop] = b'/';
                     }
-                    assert_eq!(Chunks::new(&text).run(start, C_SCHEME), stop);
-                    assert_eq!(Chunks::new(&text).run(start, C_PATH), len);
+                    assert_eq!(Chunks::<L>::new(&text).run(start, C_SCHEME), stop);
+                    assert_eq!(Chunks::<L>::new(&text).run(start, C_PATH), len);
                 }
             }
         }
+        // Every byte value, in each class, at each place of a chunk and of the input's end.
+        for byte in 0..=255u8 {
+            for len in 1..=33 {
+                for at in 0..len {
+                    let mut text = vec![b'a'; len];
+                    text[at] = byte;
+                    for class in classes {
+                        let want = naive_run(&text, 0, class);
+                        assert_eq!(
+                            Chunks::<L>::new(&text).run(0, class),
+                            want,
+                            "{byte:#x} {len} {at}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chunked_runs_give_the_byte_by_byte_answer() {
+        chunked_runs_match::<Word>();
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_runs_give_the_byte_by_byte_answer() {
+        if !std::arch::is_x86_feature_detected!("ssse3") {
+            eprintln!("SKIPPED: this processor has no SSSE3");
+            return;
+        }
+        chunked_runs_match::<ssse3::Vector>();
     }
 
     #[test]
