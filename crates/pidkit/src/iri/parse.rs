@@ -231,9 +231,10 @@ impl Lanes for Word {
 }
 
 /// Sixteen bytes at a time with SSSE3's byte shuffle (`pshufb`), on x86-64 processors that
-/// have it (all since 2006; [`fast`] asks once per parse). The crate's only `unsafe` code:
-/// the vector instructions are `unsafe` to call outside a function compiled for them, and
-/// none of them reads or writes memory (the sixteen bytes are loaded as two words).
+/// have it (Intel's since 2006, AMD's since 2011; [`parse`] asks once per parse). With
+/// `parse`, the crate's only `unsafe` code: the vector instructions are `unsafe` to call
+/// outside a function compiled for them, and none of them reads or writes memory (the
+/// sixteen bytes are loaded as two words).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod ssse3 {
@@ -294,8 +295,8 @@ mod ssse3 {
     #[inline(always)]
     fn shuffle(table: __m128i, index: __m128i) -> __m128i {
         debug_assert!(std::arch::is_x86_feature_detected!("ssse3"));
-        // SAFETY: a `Vector` is made only in `fast_ssse3` (this private type is handed to
-        // `fast_in` nowhere else), and `fast` calls that only when the processor has SSSE3
+        // SAFETY: a `Vector` is made only in `parse_ssse3` (this private type is handed to
+        // `parse_in` nowhere else), and `parse` calls that only when the processor has SSSE3
         // (and the tests only after asking too). No memory is read.
         unsafe { _mm_shuffle_epi8(table, index) }
     }
@@ -545,7 +546,7 @@ fn fast_in<L: Lanes>(b: &[u8], rule: Rule, profile: Profile) -> Option<Positions
     fast_tail(&mut c, i, p, rule, profile)
 }
 
-/// The rest of [`fast`] from `i`, the end of the path: `["?" query] ["#" fragment]`, the end.
+/// The rest of [`fast_in`] from `i`, the end of the path: `["?" query] ["#" fragment]`, the end.
 #[inline(always)]
 fn fast_tail<L: Lanes>(
     c: &mut Chunks<L>,
@@ -708,7 +709,7 @@ fn parse_in<L: Lanes>(b: &[u8], rule: Rule, profile: Profile) -> Result<Position
     }
 }
 
-/// [`parse`] by the letter of the grammar, for what [`fast`] leaves: the rarer shapes, errors.
+/// [`parse`] by the letter of the grammar, for what [`fast_in`] leaves: the rarer shapes, errors.
 #[inline(never)]
 fn slow(b: &[u8], rule: Rule, profile: Profile) -> Result<Positions, ParseError> {
     Parser { b, profile }.run(rule)
