@@ -357,7 +357,7 @@ mod ssse3 {
         }
 
         /// The input's last sixteen bytes, shifted past the bytes before the chunk; a shorter
-        /// input is copied into sixteen zero bytes (NUL is in no class).
+        /// input is read with zero bytes after it ([`padded`]; NUL is in no class).
         #[inline(always)]
         fn tail(b: &[u8]) -> Self {
             let n = b.len();
