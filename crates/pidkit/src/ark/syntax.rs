@@ -155,6 +155,10 @@ pub fn claims(t: &[u8]) -> bool {
     };
     // Every `http(s)://` URL comes here (an ARK can be at any NMA): SIMD scans, no byte loop.
     let rest = &t[after..];
+    // A label needs a `:` after the scheme's: most URLs have none, and are told in one scan.
+    if memchr::memchr(b':', rest).is_none() {
+        return false;
+    }
     let path = after + memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
     let path_end = path + memchr::memchr2(b'?', b'#', &t[path..]).unwrap_or(t.len() - path);
     find_slash_label(t, path, path_end).is_some()
