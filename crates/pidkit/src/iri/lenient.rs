@@ -226,22 +226,22 @@ fn domain_to_ascii(_domain: &str) -> Option<String> {
 /// decimal, octal (leading `0`) or hexadecimal (`0x`), the last filling the remaining octets
 /// (`127.1` is 127.0.0.1, `0x7f.1` too, `017700000001` as well).
 pub(crate) fn web_ipv4(scheme: &str, host: &str) -> Option<Result<std::net::Ipv4Addr, ()>> {
-    if !SPECIAL_SCHEMES
-        .iter()
-        .any(|s| scheme.eq_ignore_ascii_case(s))
-        || host.is_empty()
-    {
-        return None;
-    }
     // A cheap look at the last label as written: a number has no letters but hex digits and
     // 'x' (non-ASCII and %XX may map to digits, so they go on to the full steps).
     let last = host.strip_suffix('.').unwrap_or(host);
     // A number ends in a hex digit (or is `0x`); most hosts end in a letter past `f` (`com`,
-    // `org`): done before the last label is looked for. (Non-ASCII may map to a digit.)
+    // `org`): done first, before the last label or the scheme is looked at. (Non-ASCII may
+    // map to a digit.)
     if !last
         .bytes()
         .next_back()
         .is_some_and(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X' || !b.is_ascii())
+    {
+        return None;
+    }
+    if !SPECIAL_SCHEMES
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s))
     {
         return None;
     }
