@@ -164,9 +164,9 @@ fn signature(host: &[u8]) -> usize {
     let (Some(first), Some(last)) = (host.first(), host.last()) else {
         return 0;
     };
-    let mix = host.len() * 0x9E37
-        ^ usize::from(first.to_ascii_lowercase()) * 0x85
-        ^ usize::from(last.to_ascii_lowercase()) * 0x3B1;
+    let first = usize::from(first.to_ascii_lowercase());
+    let last = usize::from(last.to_ascii_lowercase());
+    let mix = (host.len() * 0x9E37) ^ (first * 0x85) ^ (last * 0x3B1);
     mix % (SIGNATURE_WORDS * 64)
 }
 
