@@ -57,6 +57,12 @@ const PATHS: [&str; 4] = ["/abs/", "/#abs/", "/full/", "/cgi-bin/nph-bib_query?b
 fn ads_path(b: &[u8]) -> Option<usize> {
     let h = web_scheme_len(b);
     let rest = &b[h..];
+    // Most inputs asked (a bare bibcode, a DOI: `1…`, `2…`) start with no host's first letter:
+    // told before the host is looked for.
+    let first = rest.first()?.to_ascii_lowercase();
+    if !HOSTS.iter().any(|host| host.as_bytes().first() == Some(&first)) {
+        return None;
+    }
     // A host has at most 253 characters: the look stays short on long inputs.
     let end = rest.iter().take(254).position(|&c| c == b'/')?;
     HOSTS
