@@ -16,6 +16,11 @@ use crate::input::BadBytes;
 /// changes; new members and new values of an open list (error codes, kinds) keep it.
 pub const SCHEMA: u32 = 1;
 
+/// The first members of every record about an input, up to its line number's digits: one
+/// copy a line, not the schema version formatted every time.
+const RECORD_START: &str = "{\"schema\":1,\"line\":";
+const _: () = assert!(SCHEMA == 1, "RECORD_START spells the schema version");
+
 /// The error object of a JSON record: stable code, byte offset and length in the input, the
 /// message, and a hint (`null` when there is none).
 #[derive(Serialize, Clone, Debug, Default)]
@@ -293,9 +298,7 @@ pub fn json_input_placed(
     warnings: &[Warning],
     compact: bool,
 ) {
-    out.push_str("{\"schema\":");
-    push_int(out, SCHEMA as usize);
-    out.push_str(",\"line\":");
+    out.push_str(RECORD_START);
     push_int(out, line);
     out.push_str(place);
     out.push(',');
@@ -305,9 +308,7 @@ pub fn json_input_placed(
 /// The start of a blank line's record, `{"schema":1,"line":N,"input":"…","blank":true`: the
 /// command adds its own members (null) and the closing brace.
 pub fn json_blank(out: &mut String, line: usize, place: &str, input: &str) {
-    out.push_str("{\"schema\":");
-    push_int(out, SCHEMA as usize);
-    out.push_str(",\"line\":");
+    out.push_str(RECORD_START);
     push_int(out, line);
     out.push_str(place);
     out.push_str(",\"input\":");
