@@ -570,10 +570,14 @@ impl Shape {
         }
     }
 
-    /// The JSON members after `line`: `,"row":2,"column":"doi"` or `,"column":7,"term":"object"`.
-    pub fn json(&self, line: &Line<'_>) -> String {
+    /// The JSON members after `line`: `,"row":2,"column":"doi"` or `,"column":7,"term":"object"`;
+    /// none for lines (borrowed: nothing is built for each line of a file).
+    pub fn json(&self, line: &Line<'_>) -> std::borrow::Cow<'static, str> {
+        if *self == Shape::Lines {
+            return std::borrow::Cow::Borrowed("");
+        }
         let p = line.place.map_or((1, None), |p| (p.column, p.term));
-        self.json_at(line.number, p.0, p.1)
+        std::borrow::Cow::Owned(self.json_at(line.number, p.0, p.1))
     }
 
     /// [`Shape::json`] of input `number` at `column` (RDF), as `term`.
