@@ -851,7 +851,9 @@ fn values_for_requests_are_checked_at_start_exit_2() {
 #[test]
 fn the_deadline_bounds_one_input() {
     // Issue 31, Medium 9: Retry-After waits, retries and alias hops had no bound in all. The
-    // deadline is the feature: the time is measured, with a margin of 1.5 s.
+    // deadline is the feature: the time is measured, with a margin of 4 s for a loaded machine
+    // (a margin of 1.5 s failed once while two builds ran beside the tests); without the
+    // deadline the ten retries, each after `Retry-After: 1`, take over 10 s.
     let server = TestServer::start();
     let start = std::time::Instant::now();
     let out = pidkit(&server)
@@ -867,7 +869,7 @@ fn the_deadline_bounds_one_input() {
         .get_output()
         .stdout
         .clone();
-    assert!(start.elapsed() < std::time::Duration::from_millis(1000 + 1500));
+    assert!(start.elapsed() < std::time::Duration::from_millis(1000 + 4000));
     let recs = json_lines(&out);
     assert_eq!(recs[0]["outcome"], "unknown");
     let reason = recs[0]["reason"].as_str().unwrap();
