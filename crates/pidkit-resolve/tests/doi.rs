@@ -199,7 +199,8 @@ fn retry_after_past_the_limit_is_not_waited_for() {
     let (server, resolver) = setup();
     let start = Instant::now();
     let r = resolver.resolve("10.5555/rate-limited-long");
-    assert!(start.elapsed() < Duration::from_secs(1));
+    // Waiting would take the hour of `Retry-After: 3600`: 5 s leaves a loaded machine room.
+    assert!(start.elapsed() < Duration::from_secs(5));
     assert_eq!(r.outcome, Outcome::Unknown);
     assert_eq!(r.attempts, 1);
     assert_eq!(server.requests().len(), 1);
