@@ -219,34 +219,17 @@ fn escaped(c: u8) -> bool {
 }
 
 /// Whether any byte of `b` is [`escaped`]: sixteen bytes at a time, each byte's answer ORed
-/// into its lane of one 16-byte accumulator (the compiler keeps it in a vector register and
-/// the loop is compares and ORs, no branch per block); the last block overlaps the one
-/// before, and a text shorter than sixteen bytes is padded with spaces.
+/// into its lane of one 16-byte accumulator ([`pidkit::chars::each_block16`], a short text
+/// padded with spaces).
 fn needs_escape(b: &[u8]) -> bool {
     let mut lanes = [0u8; 16];
-    match b.len().checked_sub(16) {
-        Some(last) => {
-            for w in b.chunks_exact(16) {
-                if let Ok(w) = w.try_into() {
-                    escapes_in(w, &mut lanes);
-                }
-            }
-            if let Ok(w) = b[last..].try_into() {
-                escapes_in(w, &mut lanes);
-            }
-        }
-        None => {
-            let mut padded = [b' '; 16];
-            padded[..b.len()].copy_from_slice(b);
-            escapes_in(&padded, &mut lanes);
-        }
-    }
+    pidkit::chars::each_block16(b, b' ', |w| escapes_in(w, &mut lanes));
     lanes != [0; 16]
 }
 
 /// OR into each lane of `lanes` whether the byte of `w` in that lane is [`escaped`]: sixteen
 /// instructions of SSE2. Not inlined: inlined into [`needs_escape`]'s loop, the compiler split
-/// the lanes into sixteen scalar registers (callgrind: four times the instructions).
+/// the lanes into scalar registers (callgrind: four times the instructions).
 #[inline(never)]
 fn escapes_in(w: &[u8; 16], lanes: &mut [u8; 16]) {
     for (&c, lane) in w.iter().zip(lanes) {

@@ -759,27 +759,10 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
 }
 
 /// Whether `b` is ASCII, and whether it has no `%`: sixteen bytes at a time into two 16-byte
-/// accumulators ([`high_and_percent`]), the last block overlapping the one before, a short text
-/// padded. (A fold of both over the bytes compiled to two instructions a byte, callgrind.)
+/// accumulators ([`high_and_percent`], [`crate::chars::each_block16`]). (A fold of both over the bytes compiled to two instructions a byte, callgrind.)
 fn ascii_without_percent(b: &[u8]) -> (bool, bool) {
     let (mut high, mut pct) = ([0u8; 16], [0u8; 16]);
-    match b.len().checked_sub(16) {
-        Some(last) => {
-            for w in b.chunks_exact(16) {
-                if let Ok(w) = w.try_into() {
-                    high_and_percent(w, &mut high, &mut pct);
-                }
-            }
-            if let Ok(w) = b[last..].try_into() {
-                high_and_percent(w, &mut high, &mut pct);
-            }
-        }
-        None => {
-            let mut padded = [b' '; 16];
-            padded[..b.len()].copy_from_slice(b);
-            high_and_percent(&padded, &mut high, &mut pct);
-        }
-    }
+    crate::chars::each_block16(b, b' ', |w| high_and_percent(w, &mut high, &mut pct));
     (high == [0; 16], pct == [0; 16])
 }
 
