@@ -291,10 +291,17 @@ impl Warning {
     /// assert_eq!((merged[0].count, merged[0].more.len(), merged[0].more[0]), (40, 16, 9));
     /// assert!(merged[0].message.ends_with("(40 times; also at bytes 9, 18, 27 …)"));
     /// ```
+    #[inline]
     pub fn merge_repeated(warnings: Vec<Warning>) -> Vec<Warning> {
+        // Nearly every input has no warning or one: answered where the call is, not in a call.
         if warnings.len() < 2 {
             return warnings;
         }
+        Self::merge(warnings)
+    }
+
+    /// [`Warning::merge_repeated`] of two warnings or more.
+    fn merge(warnings: Vec<Warning>) -> Vec<Warning> {
         let mut out: Vec<Warning> = Vec::new();
         for w in warnings {
             match out.iter_mut().find(|o| o.code == w.code) {
