@@ -68,13 +68,6 @@ struct Found {
 fn locate(s: &str) -> Option<Found> {
     let b = s.as_bytes();
     u32::try_from(b.len()).ok()?;
-    // Every form starts `1`, `d`, `h` or `w` (any case): `10.`, a label or `doi:`, a resolver
-    // URL with or without its scheme. Any other input (half a mixed column: `file:`, paths,
-    // other schemes) is told here, before the forms are compared; in a column of DOIs the
-    // branch is always taken.
-    if !matches!(b.first()? | 0x20, b'1' | b'd' | b'h' | b'w') {
-        return None;
-    }
     let (checked, start, form) = form(b)?;
     let query_or_fragment = match plain(&b[checked..]) {
         Some(qf) => qf,
