@@ -152,8 +152,8 @@ impl Table {
     }
 }
 
-/// Words of [`Table::signatures`]: 1,024 bits for a few dozen hosts, so that a host not
-/// listed finds its bit set about once in twenty.
+/// Words of [`Table::signatures`]: 1,024 bits for a few dozen hosts, so that few hosts not
+/// listed find their bit set (a test holds it under one in ten).
 const SIGNATURE_WORDS: usize = 16;
 
 /// A host's bit in [`Table::signatures`], from its length and its first and last bytes (ASCII
