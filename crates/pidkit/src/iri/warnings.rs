@@ -759,7 +759,8 @@ fn check_host(host: &str, offset: usize, dns: bool, out: &mut Vec<Warning>) {
 }
 
 /// Whether `b` is ASCII, and whether it has no `%`: sixteen bytes at a time into two 16-byte
-/// accumulators ([`high_and_percent`], [`crate::chars::each_block16`]). (A fold of both over the bytes compiled to two instructions a byte, callgrind.)
+/// accumulators ([`high_and_percent`], [`crate::chars::each_block16`]). (A fold of both over
+/// the bytes compiled to two instructions a byte, callgrind.)
 fn ascii_without_percent(b: &[u8]) -> (bool, bool) {
     let (mut high, mut pct) = ([0u8; 16], [0u8; 16]);
     crate::chars::each_block16(b, b' ', |w| high_and_percent(w, &mut high, &mut pct));
