@@ -249,11 +249,11 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
     }
     let wanted = req.warnings || req.policy.denies_any();
     let warnings = match (&req.op, &reading.result) {
-        (Op::Read, Ok(id)) if wanted => {
-            let mut w = reading.notes.clone();
-            w.extend(id.warnings());
-            w
-        }
+        // The notes first; there are rarely any, and the identifier's vector is taken as it is.
+        (Op::Read, Ok(id)) if wanted => match reading.notes.is_empty() {
+            true => id.warnings(),
+            false => reading.notes.iter().cloned().chain(id.warnings()).collect(),
+        },
         (Op::Normalize(level, out), Ok(id)) if wanted => {
             let mut w = id.lost_in(out);
             w.extend(id.removed(*level));
@@ -298,7 +298,9 @@ pub fn with_record<R>(input: &str, req: &Request, f: impl FnOnce(&Record<'_, '_>
         reading: &reading.result,
         warnings,
         notes: &reading.notes,
-        mapped: (*text != *input).then_some(&*text),
+        // The text is most often the input itself, told by its address (not by comparing its
+        // bytes with themselves: 0.7 % of a `check --json` line's instructions).
+        mapped: (!std::ptr::eq(&*text, input) && *text != *input).then_some(&*text),
         result,
     };
     f(&record)
