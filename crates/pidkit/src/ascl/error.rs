@@ -25,10 +25,7 @@ error_enum! {
         /// A character where the ID has a digit or its `.`: the ID is `YYMM.###`, four digits, a
         /// period and three digits.
         Format(c: Option<char>) => "ascl-format",
-            match c {
-                Some(c) => format!("{} does not fit an ASCL ID: YYMM.### is the year and month, a period and a three-digit number (ASCL Data Dictionary)", describe(*c)),
-                None => "the ASCL ID ends early: YYMM.### is the year and month, a period and a three-digit number (ASCL Data Dictionary)".to_owned(),
-            },
+            format_message(*c),
             hint: "write it as YYMM.NNN, e.g. ascl:1201.001";
         /// The month (`MM` of `YYMM`) is not 01 to 12.
         Month => "ascl-month",
@@ -66,5 +63,17 @@ impl AsclError {
     /// An error at `offset`, `len` bytes long.
     pub(crate) fn at(self, offset: usize, len: usize) -> AsclParseError {
         Error::new(self, offset, len)
+    }
+}
+
+/// The message of [`AsclError::Format`] (a function: a row's `format!` arguments cannot be
+/// handed out of a `match`, see `error_enum`).
+fn format_message(c: Option<char>) -> String {
+    match c {
+        Some(c) => format!(
+            "{} does not fit an ASCL ID: YYMM.### is the year and month, a period and a three-digit number (ASCL Data Dictionary)",
+            describe(c)
+        ),
+        None => "the ASCL ID ends early: YYMM.### is the year and month, a period and a three-digit number (ASCL Data Dictionary)".to_owned(),
     }
 }

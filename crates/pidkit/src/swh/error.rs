@@ -91,10 +91,7 @@ error_enum! {
             hint_if: e.hint();
         /// A `lines` or `bytes` value that is not `N` or `N-M` in decimal digits (§4: `range`).
         Range(found: Option<char>) => "swh-range",
-            match found {
-                Some(c) => format!("{} is not allowed in a range: it is N or N-M, decimal numbers (SWHID §4 Syntax, range)", describe(*c)),
-                None => "the range is incomplete: it is N or N-M, decimal numbers (SWHID §4 Syntax, range)".into(),
-            };
+            range_message(*found);
         /// Line number 0: line numbers start from 1 (§6.2.2).
         LineZero => "swh-line-zero",
             "line numbers start from 1 (SWHID §6.2.2 Lines qualifier)",
@@ -173,4 +170,17 @@ pub mod codes {
         LEADING_ZERO,
         NORMALIZED,
     ];
+}
+
+/// The message of [`SwhError::Range`] (a function: a row's `format!` arguments cannot be
+/// handed out of a `match`, see `error_enum`).
+fn range_message(found: Option<char>) -> String {
+    match found {
+        Some(c) => format!(
+            "{} is not allowed in a range: it is N or N-M, decimal numbers (SWHID §4 Syntax, range)",
+            describe(c)
+        ),
+        None => "the range is incomplete: it is N or N-M, decimal numbers (SWHID §4 Syntax, range)"
+            .into(),
+    }
 }
